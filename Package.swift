@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Scanbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scanbook", targets: ["scanbook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/leaf.git", from: "4.5.0"),
+        .package(url: "https://github.com/vapor/leaf-kit.git", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+    ],
+    targets: [
+        // Pure domain logic: no Vapor, no native code. Most tests live here.
+        .target(name: "ScanbookCore"),
+
+        // The Vapor application: one folder per module plus the platform (accounts, blobs, web shell).
+        .target(
+            name: "ScanbookServer",
+            dependencies: [
+                "ScanbookCore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Leaf", package: "leaf"),
+                .product(name: "LeafKit", package: "leaf-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+
+        // The command-line tool: serve, migrate, user administration, offline recognition.
+        .executableTarget(
+            name: "scanbook",
+            dependencies: [
+                "ScanbookServer",
+                "ScanbookCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore"]),
+        .testTarget(
+            name: "ScanbookServerTests",
+            dependencies: [
+                "ScanbookServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,120 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// The settings page: password, language, profile picture and API tokens.
+extension AccountWebController {
+    @Sendable static func showSettings(_ request: Request) async throws -> Response {
+        try await request.renderSettings(try await request.settingsView())
+    }
+
+    @Sendable static func changePassword(_ request: Request) async throws -> Response {
+        let user = try request.auth.require(User.self)
+        let form = try request.content.decode(ChangePasswordForm.self)
+        var view = try await request.settingsView()
+        do {
+            guard try await request.password.async.verify(form.current, created: user.passwordHash) else {
+                throw UserFacingError(.unprocessableEntity, "settings_currentPasswordWrong")
+            }
+            guard form.new == form.confirm else { throw UserFacingError(.unprocessableEntity, "settings_passwordsDiffer") }
+            try await request.accounts.setPassword(user, to: form.new)
+            request.flash(.success, request.text("settings_passwordChanged"))
+            return request.redirect(to: .settings)
+        } catch let error as UserFacingError {
+            view.passwordErrors = error.messages(for: request)
+            return try await request.renderSettings(view, status: error.status)
+        }
+    }
+
+    @Sendable static func changeAvatar(_ request: Request) async throws -> Response {
+        let user = try request.auth.require(User.self)
+        let form = try request.content.decode(AvatarForm.self)
+        do {
+            guard let file = form.avatar, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
+            let upload = try request.checkImageUpload(file)
+            let blob = try await request.storeBlob(upload, owner: user.requireID(), on: request.db)
+            user.$avatar.id = try blob.requireID()
+            try await user.save(on: request.db)
+            request.flash(.success, request.text("settings_avatarChanged"))
+            return request.redirect(to: .settings)
+        } catch let error as UserFacingError {
+            var view = try await request.settingsView()
+            view.avatarErrors = error.messages(for: request)
+            return try await request.renderSettings(view, status: error.status)
+        }
+    }
+
+    /// Works signed in (saved with the account) and signed out (kept in a cookie).
+    @Sendable static func changeLanguage(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(LanguageForm.self)
+        guard request.application.localizer.catalogues[form.lang] != nil else {
+            throw Abort(.badRequest, reason: request.text("language_unsupported"))
+        }
+        if let user = request.auth.get(User.self) {
+            user.locale = form.lang
+            try await user.save(on: request.db)
+        }
+        let back = request.headers.first(name: .referer).flatMap(URL.init(string:)).map(\.path) ?? SiteURL.home.path
+        let response = request.redirect(to: back.hasPrefix("/") && !back.hasPrefix("//") ? back : SiteURL.home.path)
+        response.cookies[Request.languageCookie] = HTTPCookies.Value(
+            string: form.lang, maxAge: 365 * 24 * 3600, path: "/",
+            isSecure: request.scanbookConfig.secureCookies, isHTTPOnly: true, sameSite: .lax
+        )
+        return response
+    }
+
+    @Sendable static func createToken(_ request: Request) async throws -> Response {
+        let user = try request.auth.require(User.self)
+        let form = try request.content.decode(CreateTokenForm.self)
+        do {
+            let (_, secret) = try await APITokenService.create(for: user, name: form.name, on: request.db)
+            var view = try await request.settingsView()
+            // Rendered, not redirected: the secret must not sit in the session waiting for the next page.
+            view.newToken = secret
+            return try await request.renderSettings(view, status: .created)
+        } catch let error as UserFacingError {
+            var view = try await request.settingsView()
+            view.tokenErrors = error.messages(for: request)
+            return try await request.renderSettings(view, status: error.status)
+        }
+    }
+
+    @Sendable static func revokeToken(_ request: Request) async throws -> Response {
+        let user = try request.auth.require(User.self)
+        guard let id = request.parameters.get("tokenID", as: UUID.self),
+              let token = try await APIToken.query(on: request.db)
+                .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first()
+        else { throw Abort(.notFound) }
+        try await token.delete(on: request.db)
+        request.flash(.success, request.text("settings_tokenRevoked", ["name": token.name]))
+        return request.redirect(to: .settings)
+    }
+}
+
+extension Request {
+    fileprivate func settingsView() async throws -> SettingsView {
+        let user = try auth.require(User.self)
+        let tokens = try await APIToken.query(on: db)
+            .filter(\.$user.$id == user.requireID()).sort(\.$createdAt, .descending).all()
+        let format = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        return SettingsView(
+            name: user.name,
+            email: user.email,
+            avatarURL: user.$avatar.id.map { SiteURL.blob(id: $0).path },
+            isAdmin: user.isAdmin,
+            tokens: try tokens.map { token in
+                SettingsView.TokenRow(
+                    name: token.name,
+                    created: token.createdAt?.formatted(format) ?? "",
+                    lastUsed: token.lastUsedAt?.formatted(format),
+                    revokeURL: SiteURL.revokeAPIToken(id: try token.requireID()).path
+                )
+            },
+            maxUpload: ByteCount(scanbookConfig.maxUploadBytes).description
+        )
+    }
+
+    fileprivate func renderSettings(_ view: SettingsView, status: HTTPStatus = .ok) async throws -> Response {
+        try await renderPage("Accounts/settings", title: "settings_title", content: view, status: status)
+    }
+}

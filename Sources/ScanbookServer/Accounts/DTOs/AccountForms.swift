@@ -1,0 +1,34 @@
+import Vapor
+
+struct LoginForm: Content {
+    var email: String
+    var password: String
+}
+
+struct RegisterForm: Content {
+    var name: String
+    var email: String
+    var password: String
+    /// Browsers send an empty part when no file was chosen.
+    var avatar: File?
+
+    var chosenAvatar: File? { avatar.flatMap { $0.data.readableBytes > 0 ? $0 : nil } }
+}
+
+struct ChangePasswordForm: Content {
+    var current: String
+    var new: String
+    var confirm: String
+}
+
+struct LanguageForm: Content {
+    var lang: String
+}
+
+struct AvatarForm: Content {
+    var avatar: File?
+}
+
+struct CreateTokenForm: Content {
+    var name: String
+}

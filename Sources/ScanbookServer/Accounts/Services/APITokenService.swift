@@ -1,0 +1,44 @@
+import Crypto
+import Fluent
+import Foundation
+import Vapor
+
+/// Bearer tokens for the API: a random secret shown once to the user; only its SHA-256 is stored.
+enum APITokenService {
+    static let prefix = "sbk_"
+
+    static func generateSecret() -> String {
+        prefix + Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }).base64URLEncodedString()
+    }
+
+    static func digest(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Returns the stored record and the secret, which exists nowhere else after this call.
+    static func create(for user: User, name: String, on database: any Database) async throws -> (APIToken, String) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 100 else { throw UserFacingError(.unprocessableEntity, "token_nameInvalid") }
+        let secret = generateSecret()
+        let token = APIToken(userID: try user.requireID(), name: trimmed, tokenHash: digest(secret))
+        try await token.create(on: database)
+        return (token, secret)
+    }
+}
+
+/// Logs in the owner of a valid `Authorization: Bearer sbk_…` token.
+struct APITokenAuthenticator: AsyncBearerAuthenticator {
+    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
+        guard bearer.token.hasPrefix(APITokenService.prefix),
+              let token = try await APIToken.query(on: request.db)
+                .filter(\.$tokenHash == APITokenService.digest(bearer.token))
+                .with(\.$user).first()
+        else { return }
+        // Recording every use would write on every request; a minute's precision is enough.
+        if token.lastUsedAt.map({ request.now.timeIntervalSince($0) > 60 }) ?? true {
+            token.lastUsedAt = request.now
+            try await token.save(on: request.db)
+        }
+        request.auth.login(token.user)
+    }
+}

@@ -1,0 +1,89 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// Creating accounts and checking passwords, shared by the web pages, the API and the CLI so the
+/// rules (policy, normalized unique e-mail, first account is admin) hold whichever door is used.
+struct AccountService {
+    let database: any Database
+    let passwords: AsyncPasswordHasher
+    let config: AppConfig
+
+    struct Registration {
+        var name: String
+        var email: String
+        var password: String
+        /// nil: the first account becomes administrator, later ones do not.
+        var isAdmin: Bool? = nil
+    }
+
+    /// Validates everything first and reports every problem at once; nothing is written on failure.
+    func validate(_ registration: Registration) async throws(UserFacingError) -> (name: String, email: EmailAddress) {
+        var problems: [LocalizedProblem] = []
+        let name = registration.name.trimmingWhitespace()
+        if name.isEmpty { problems.append(LocalizedProblem(key: "account_nameMissing")) }
+        if name.count > 100 { problems.append(LocalizedProblem(key: "account_nameTooLong")) }
+        var email: EmailAddress?
+        do {
+            email = try EmailAddress(registration.email)
+        } catch {
+            problems.append(LocalizedProblem(key: "account_emailInvalid"))
+        }
+        problems += Self.problems(for: config.passwordPolicy.violations(of: registration.password))
+        if let email, await isTaken(email) {
+            problems.append(LocalizedProblem(key: "account_emailTaken"))
+        }
+        guard problems.isEmpty, let email else { throw UserFacingError(.unprocessableEntity, problems) }
+        return (name, email)
+    }
+
+    private func isTaken(_ email: EmailAddress) async -> Bool {
+        ((try? await User.query(on: database).filter(\.$email == email.value).count()) ?? 0) > 0
+    }
+
+    /// Creates the account; `configure` runs inside the same transaction (e.g. to attach an avatar).
+    func register(
+        _ registration: Registration,
+        configure: @escaping @Sendable (User, any Database) async throws -> Void = { _, _ in }
+    ) async throws -> User {
+        let (name, email) = try await validate(registration)
+        let hash = try await passwords.hash(registration.password)
+        let requestedAdmin = registration.isAdmin
+        return try await database.transaction { database in
+            var isAdmin = requestedAdmin ?? false
+            if requestedAdmin == nil { isAdmin = try await User.query(on: database).count() == 0 }
+            let user = User(name: name, email: email.value, passwordHash: hash, isAdmin: isAdmin)
+            do {
+                try await user.create(on: database)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                // Lost a race with a registration of the same address.
+                throw UserFacingError(.unprocessableEntity, "account_emailTaken")
+            }
+            try await configure(user, database)
+            return user
+        }
+    }
+
+    func setPassword(_ user: User, to password: String) async throws {
+        let violations = config.passwordPolicy.violations(of: password)
+        guard violations.isEmpty else { throw UserFacingError(.unprocessableEntity, Self.problems(for: violations)) }
+        user.passwordHash = try await passwords.hash(password)
+        try await user.save(on: database)
+    }
+
+    static func problems(for violations: [PasswordPolicy.Violation]) -> [LocalizedProblem] {
+        violations.map { violation in
+            switch violation {
+            case .tooShort(let minimum): LocalizedProblem(key: violation.messageKey, arguments: ["minimum": "\(minimum)"])
+            case .tooLong(let maximum): LocalizedProblem(key: violation.messageKey, arguments: ["maximum": "\(maximum)"])
+            case .tooFewCharacterClasses(let required): LocalizedProblem(key: violation.messageKey, arguments: ["required": "\(required)"])
+            }
+        }
+    }
+}
+
+extension Request {
+    var accounts: AccountService {
+        AccountService(database: db, passwords: password.async, config: scanbookConfig)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// View models of the account pages (`Resources/Views/Accounts/*.leaf`).
+struct LoginView: Encodable {
+    var email = ""
+    var errors: [String] = []
+    var registrationOpen: Bool
+    let action = SiteURL.login.path
+    let registerURL = SiteURL.register.path
+}
+
+struct RegisterView: Encodable {
+    var name = ""
+    var email = ""
+    var errors: [String] = []
+    var registrationOpen: Bool
+    var maxUpload: String
+    let action = SiteURL.register.path
+    let loginURL = SiteURL.login.path
+}
+
+struct SettingsView: Encodable {
+    struct TokenRow: Encodable {
+        let name: String
+        let created: String
+        let lastUsed: String?
+        let revokeURL: String
+    }
+
+    let name: String
+    let email: String
+    let avatarURL: String?
+    let isAdmin: Bool
+    var tokens: [TokenRow]
+    var newToken: String? = nil
+    var passwordErrors: [String] = []
+    var avatarErrors: [String] = []
+    var tokenErrors: [String] = []
+    let maxUpload: String
+    let passwordAction = SiteURL.changePassword.path
+    let avatarAction = SiteURL.avatar.path
+    let tokensAction = SiteURL.apiTokens.path
+}
+
+struct HomeView: Encodable {
+    struct Tile: Encodable {
+        let name: String
+        let summary: String
+        let url: String
+    }
+    let tiles: [Tile]
+}
+
+struct ComingSoonView: Encodable {
+    let module: String
+    let summary: String
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+
+/// The environment variables Scanbook understands. The README's configuration table lists the same.
+extension AppConfig {
+    public struct Invalid: Error, CustomStringConvertible {
+        public let problems: [String]
+        public var description: String {
+            "Scanbook cannot start, the configuration has problems:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    /// Reads every variable and reports all problems at once, so one restart fixes them all.
+    public static func load(from environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfig {
+        var problems: [String] = []
+        var config = AppConfig()
+        func value(_ name: String) -> String? {
+            guard let raw = environment[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+            return raw
+        }
+        func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
+            guard let raw = value(name) else { return nil }
+            guard let number = Int(raw), range.contains(number) else {
+                problems.append("\(name)=\(raw) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            return number
+        }
+        func flag(_ name: String) -> Bool? {
+            guard let raw = value(name) else { return nil }
+            switch raw.lowercased() {
+            case "1", "true", "yes", "on", "open": return true
+            case "0", "false", "no", "off", "closed": return false
+            default:
+                problems.append("\(name)=\(raw) must be true or false")
+                return nil
+            }
+        }
+
+        if let directory = value("SCANBOOK_DATA_DIR") { config.dataDirectory = directory }
+        if let host = value("SCANBOOK_HOST") { config.hostname = host }
+        if let port = integer("SCANBOOK_PORT", in: 1...65535) { config.port = port }
+        if let megabytes = integer("SCANBOOK_MAX_UPLOAD_MB", in: 1...512) { config.maxUploadBytes = megabytes * 1024 * 1024 }
+        if let open = flag("SCANBOOK_REGISTRATION") { config.registrationOpen = open }
+        if let cost = integer("SCANBOOK_BCRYPT_COST", in: 4...31) { config.bcryptCost = cost }
+        if let level = value("LOG_LEVEL") {
+            if let parsed = Logger.Level(rawValue: level.lowercased()) {
+                config.logLevel = parsed
+            } else {
+                problems.append("LOG_LEVEL=\(level) must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        if let publicURL = value("SCANBOOK_PUBLIC_URL") {
+            if let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil {
+                config.publicURL = publicURL
+            } else {
+                problems.append("SCANBOOK_PUBLIC_URL=\(publicURL) must be an http:// or https:// address")
+            }
+        }
+        if let databaseURL = value("DATABASE_URL") {
+            if let scheme = URL(string: databaseURL)?.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) {
+                config.database = .postgres(url: databaseURL, schema: nil)
+            } else {
+                problems.append("DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)")
+            }
+        } else {
+            config.database = .sqlite(path: defaultSQLitePath(in: config.dataDirectory))
+        }
+        guard problems.isEmpty else { throw Invalid(problems: problems) }
+        return config
+    }
+}

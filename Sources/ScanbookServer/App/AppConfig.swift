@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import ScanbookCore
+
+/// Everything Scanbook reads from its environment, in one place, with the defaults a newcomer gets.
+/// Built once at start-up by `AppConfig.load(from:)`; tests construct it directly.
+public struct AppConfig: Sendable {
+    public enum Database: Sendable, Equatable {
+        /// The embedded default: a single file, nothing to install.
+        case sqlite(path: String)
+        /// `schema` isolates parallel test runs inside one PostgreSQL database.
+        case postgres(url: String, schema: String?)
+    }
+
+    public var dataDirectory: String
+    public var hostname: String
+    public var port: Int
+    public var database: Database
+    public var maxUploadBytes: Int
+    public var logLevel: Logger.Level
+    public var registrationOpen: Bool
+    /// Cookies get the Secure flag when the public address is https (the server sits behind TLS).
+    public var publicURL: String?
+    /// Bcrypt work factor; tests lower it so that hashing does not dominate their run time.
+    public var bcryptCost: Int
+    public var loginThrottle: LoginThrottle
+    public var passwordPolicy: PasswordPolicy
+
+    public init(
+        dataDirectory: String = "./data",
+        hostname: String = "127.0.0.1",
+        port: Int = 8080,
+        database: Database? = nil,
+        maxUploadBytes: Int = 20 * 1024 * 1024,
+        logLevel: Logger.Level = .info,
+        registrationOpen: Bool = true,
+        publicURL: String? = nil,
+        bcryptCost: Int = 12,
+        loginThrottle: LoginThrottle = .standard,
+        passwordPolicy: PasswordPolicy = .standard
+    ) {
+        self.dataDirectory = dataDirectory
+        self.hostname = hostname
+        self.port = port
+        self.database = database ?? .sqlite(path: Self.defaultSQLitePath(in: dataDirectory))
+        self.maxUploadBytes = maxUploadBytes
+        self.logLevel = logLevel
+        self.registrationOpen = registrationOpen
+        self.publicURL = publicURL
+        self.bcryptCost = bcryptCost
+        self.loginThrottle = loginThrottle
+        self.passwordPolicy = passwordPolicy
+    }
+
+    public static func defaultSQLitePath(in dataDirectory: String) -> String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("scanbook.sqlite").path
+    }
+
+    public var secureCookies: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
+    public var blobDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs").path }
+}

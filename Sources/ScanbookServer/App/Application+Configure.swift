@@ -1,0 +1,69 @@
+import Fluent
+import Leaf
+import LeafKit
+import Vapor
+
+extension Application {
+    /// Wires the whole server: database, sessions, views, middleware and routes. Used by the CLI
+    /// (`serve`, `migrate`, `user …`) and by every server test, so they all run the same app.
+    public func configureScanbook(_ config: AppConfig) async throws {
+        scanbookConfig = config
+        logger.logLevel = config.logLevel
+        try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
+        blobStore = FileBlobStore(directory: config.blobDirectory)
+        localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
+
+        try configureDatabase(config.database)
+        registerMigrations()
+        passwords.use(.bcrypt(cost: config.bcryptCost))
+        configureSessions(secure: config.secureCookies)
+
+        views.use(.leaf)
+        leaf.sources = .singleSource(NIOLeafFiles(
+            fileio: fileio,
+            limits: [.toSandbox, .requireExtensions],  // not .toVisibleFiles: the bundle sits under .build
+            sandboxDirectory: ScanbookResources.viewsDirectory,
+            viewDirectory: ScanbookResources.viewsDirectory
+        ))
+
+        http.server.configuration.hostname = config.hostname
+        http.server.configuration.port = config.port
+        // Room for one upload at the limit plus its multipart envelope; the exact limit is checked per file.
+        routes.defaultMaxBodySize = ByteCount(value: config.maxUploadBytes + 1024 * 1024)
+
+        // Sessions sit outside the page error handler so error pages can use (and keep) the session;
+        // the plain error middleware outside them catches what the session store itself throws.
+        middleware = Middlewares()
+        middleware.use(RequestLogMiddleware())
+        middleware.use(ErrorMiddleware.default(environment: environment))
+        middleware.use(sessions.middleware)
+        middleware.use(ScanbookErrorMiddleware(environment: environment))
+        middleware.use(FileMiddleware(publicDirectory: ScanbookResources.publicDirectory, defaultFile: nil))
+
+        try registerRoutes()
+    }
+
+    private func configureSessions(secure: Bool) {
+        sessions.use(.fluent)
+        sessions.configuration = SessionsConfiguration(cookieName: "scanbook-session") { id in
+            HTTPCookies.Value(
+                string: id.string,
+                maxAge: 30 * 24 * 3600,
+                path: "/",
+                isSecure: secure,
+                isHTTPOnly: true,
+                sameSite: .lax
+            )
+        }
+    }
+}
+
+/// Templates, styles and message catalogues ship inside the module's resource bundle, so the binary
+/// finds them whatever the working directory.
+enum ScanbookResources {
+    static let root = Bundle.module.bundleURL.appendingPathComponent("Resources", isDirectory: true)
+    static let viewsDirectory = root.appendingPathComponent("Views").path + "/"
+    static let publicDirectory = root.appendingPathComponent("Public").path + "/"
+    static let localesDirectory = root.appendingPathComponent("Locales")
+    static let openAPIDocument = root.appendingPathComponent("openapi.yaml")
+}

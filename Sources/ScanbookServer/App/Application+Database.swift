@@ -1,0 +1,35 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import SQLKit
+import Vapor
+
+extension Application {
+    func configureDatabase(_ database: AppConfig.Database) throws {
+        switch database {
+        case .sqlite(let path):
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                withIntermediateDirectories: true
+            )
+            databases.use(.sqlite(.file(path), maxConnectionsPerEventLoop: 1), as: .sqlite)
+        case .postgres(let url, let schema):
+            var configuration = try SQLPostgresConfiguration(url: url)
+            if let schema { configuration.searchPath = [schema] }
+            databases.use(.postgres(configuration: configuration), as: .psql)
+        }
+    }
+
+    /// SQLite: write-ahead logging lets readers proceed while a capture job writes, and foreign keys
+    /// must be switched on per connection (the driver does that); WAL is a property of the file.
+    func prepareDatabase() async throws {
+        guard case .sqlite = scanbookConfig.database, let sql = db as? any SQLDatabase else { return }
+        try await sql.raw("PRAGMA journal_mode=WAL").run()
+    }
+
+    /// Runs pending migrations; `serve` and `migrate` both call it.
+    public func migrateScanbook() async throws {
+        try await prepareDatabase()
+        try await autoMigrate()
+    }
+}

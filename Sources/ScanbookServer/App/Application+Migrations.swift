@@ -1,0 +1,16 @@
+import Fluent
+import Vapor
+
+extension Application {
+    /// Migrations run in this order, and a migration that has landed is never edited: a change to
+    /// the schema is a new migration appended here.
+    func registerMigrations() {
+        // Platform
+        migrations.add(CreateUsers())
+        migrations.add(CreateBlobs())
+        migrations.add(AddUserAvatar())
+        migrations.add(SessionRecord.migration)
+        migrations.add(CreateAPITokens())
+        migrations.add(CreateLoginFailures())
+    }
+}

@@ -1,0 +1,41 @@
+import Vapor
+
+extension Application {
+    func registerRoutes() throws {
+        let maxUpload = ByteCount(value: scanbookConfig.maxUploadBytes + 1024 * 1024)
+
+        get(SiteURL.healthz.pathComponents, use: HealthController.healthz)
+        get(SiteURL.readyz.pathComponents, use: HealthController.readyz)
+
+        // Web pages: cookie sessions, so every state-changing form carries the CSRF token.
+        let web = grouped(User.sessionAuthenticator(), CSRFMiddleware())
+        web.get(SiteURL.login.pathComponents, use: AccountWebController.showLogin)
+        web.post(SiteURL.login.pathComponents, use: AccountWebController.login)
+        web.get(SiteURL.register.pathComponents, use: AccountWebController.showRegister)
+        web.on(.POST, SiteURL.register.pathComponents, body: .collect(maxSize: maxUpload), use: AccountWebController.register)
+        web.post(SiteURL.language.pathComponents, use: AccountWebController.changeLanguage)
+
+        let signedIn = web.grouped(User.redirectMiddleware(path: SiteURL.login.path))
+        signedIn.get(SiteURL.home.pathComponents, use: ShellController.home)
+        signedIn.post(SiteURL.logout.pathComponents, use: AccountWebController.logout)
+        signedIn.get(SiteURL.settings.pathComponents, use: AccountWebController.showSettings)
+        signedIn.post(SiteURL.changePassword.pathComponents, use: AccountWebController.changePassword)
+        signedIn.on(.POST, SiteURL.avatar.pathComponents, body: .collect(maxSize: maxUpload), use: AccountWebController.changeAvatar)
+        signedIn.post(SiteURL.apiTokens.pathComponents, use: AccountWebController.createToken)
+        signedIn.post(SiteURL.revokeAPIToken(id: nil).pathComponents, use: AccountWebController.revokeToken)
+        signedIn.get(SiteURL.blob(id: nil).pathComponents, use: BlobController.show)
+        for module in Module.allCases {
+            signedIn.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
+        }
+
+        // JSON API: bearer tokens only, never the session cookie (so no CSRF exposure).
+        get(SiteURL.api(.openAPI).pathComponents, use: AccountAPIController.openAPIDocument)
+        post(SiteURL.api(.register).pathComponents, use: AccountAPIController.register)
+        post(SiteURL.api(.login).pathComponents, use: AccountAPIController.login)
+        let authenticated = grouped(APITokenAuthenticator(), User.guardMiddleware())
+        authenticated.get(SiteURL.api(.me).pathComponents, use: AccountAPIController.me)
+        authenticated.get(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.listTokens)
+        authenticated.post(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.createToken)
+        authenticated.delete(SiteURL.api(.token(id: nil)).pathComponents, use: AccountAPIController.deleteToken)
+    }
+}

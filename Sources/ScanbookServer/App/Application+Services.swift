@@ -1,0 +1,43 @@
+import Foundation
+import Vapor
+
+/// The side effects the app reaches through small replaceable values: tests swap the clock and the
+/// blob store; the configuration is the one loaded at start-up.
+extension Application {
+    private struct ConfigKey: StorageKey { typealias Value = AppConfig }
+    private struct BlobStoreKey: StorageKey { typealias Value = any BlobStore }
+    private struct ClockKey: StorageKey { typealias Value = AppClock }
+    private struct LocalizerKey: StorageKey { typealias Value = Localizer }
+
+    var scanbookConfig: AppConfig {
+        get { storage[ConfigKey.self]! }
+        set { storage[ConfigKey.self] = newValue }
+    }
+
+    var blobStore: any BlobStore {
+        get { storage[BlobStoreKey.self]! }
+        set { storage[BlobStoreKey.self] = newValue }
+    }
+
+    var clock: AppClock {
+        get { storage[ClockKey.self] ?? .system }
+        set { storage[ClockKey.self] = newValue }
+    }
+
+    var localizer: Localizer {
+        get { storage[LocalizerKey.self]! }
+        set { storage[LocalizerKey.self] = newValue }
+    }
+}
+
+/// The time as the app sees it; tests move it forward to expire throttles without sleeping.
+struct AppClock: Sendable {
+    var now: @Sendable () -> Date
+    static let system = AppClock(now: { Date() })
+}
+
+extension Request {
+    var scanbookConfig: AppConfig { application.scanbookConfig }
+    var blobStore: any BlobStore { application.blobStore }
+    var now: Date { application.clock.now() }
+}

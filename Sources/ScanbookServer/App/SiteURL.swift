@@ -1,0 +1,77 @@
+import Foundation
+import Vapor
+
+/// Every web and API address in one place: routes are registered from these, pages get their links
+/// from them, and tests request them, so a path is spelled exactly once.
+enum SiteURL: Sendable, Equatable {
+    case home
+    case login
+    case register
+    case logout
+    case settings
+    case changePassword
+    case language
+    case avatar
+    case apiTokens
+    case revokeAPIToken(id: UUID?)
+    case blob(id: UUID?)
+    case module(Module)
+    case healthz
+    case readyz
+    case api(APIRoute)
+
+    /// Path components for route registration; a nil id becomes the route parameter.
+    var pathComponents: [PathComponent] {
+        switch self {
+        case .home: []
+        case .login: ["login"]
+        case .register: ["register"]
+        case .logout: ["logout"]
+        case .settings: ["settings"]
+        case .changePassword: ["settings", "password"]
+        case .language: ["settings", "language"]
+        case .avatar: ["settings", "avatar"]
+        case .apiTokens: ["settings", "tokens"]
+        case .revokeAPIToken(let id): ["settings", "tokens", Self.component(id, parameter: "tokenID"), "revoke"]
+        case .blob(let id): ["blobs", Self.component(id, parameter: "blobID")]
+        case .module(let module): [.constant(module.rawValue)]
+        case .healthz: ["healthz"]
+        case .readyz: ["readyz"]
+        case .api(let route): ["api", "v1"] + route.pathComponents
+        }
+    }
+
+    var path: String {
+        "/" + pathComponents.map(\.description).joined(separator: "/")
+    }
+
+    private static func component(_ id: UUID?, parameter: String) -> PathComponent {
+        id.map { .constant($0.uuidString) } ?? .parameter(parameter)
+    }
+}
+
+/// The JSON API under `/api/v1`; the OpenAPI document lists the same paths (a test checks).
+enum APIRoute: Sendable, Equatable {
+    case register
+    case login
+    case me
+    case tokens
+    case token(id: UUID?)
+    case openAPI
+
+    var pathComponents: [PathComponent] {
+        switch self {
+        case .register: ["register"]
+        case .login: ["login"]
+        case .me: ["me"]
+        case .tokens: ["tokens"]
+        case .token(let id): ["tokens", id.map { .constant($0.uuidString) } ?? .parameter("tokenID")]
+        case .openAPI: ["openapi.yaml"]
+        }
+    }
+}
+
+/// The five modules of Scanbook, in navigation order.
+enum Module: String, CaseIterable, Sendable, Encodable {
+    case receipts, meters, lists, payments, forms
+}

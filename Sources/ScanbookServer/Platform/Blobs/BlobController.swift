@@ -1,0 +1,22 @@
+import Fluent
+import Vapor
+
+/// Serves stored files to their owner only; anybody else gets the same 404 as for a missing file,
+/// so a URL reveals nothing.
+enum BlobController {
+    @Sendable static func show(_ request: Request) async throws -> Response {
+        let user = try request.auth.require(User.self)
+        guard let id = request.parameters.get("blobID", as: UUID.self),
+              let blob = try await StoredBlob.query(on: request.db)
+                .filter(\.$id == id).filter(\.$owner.$id == user.requireID()).first()
+        else { throw Abort(.notFound) }
+        let store = request.blobStore
+        let hash = blob.hash
+        let bytes = try await request.application.threadPool.runIfActive { try store.get(hash) }
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: blob.contentType)
+        headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=31536000, immutable")
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        return Response(status: .ok, headers: headers, body: .init(data: Data(bytes)))
+    }
+}

@@ -1,0 +1,39 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// An upload that passed the size and content checks and may now be stored.
+struct CheckedUpload: Sendable {
+    let bytes: [UInt8]
+    let content: SniffedContent
+}
+
+extension Request {
+    /// Checks size and real content type before anything is stored; a rejection names the problem.
+    func checkImageUpload(_ file: File) throws(UserFacingError) -> CheckedUpload {
+        let bytes = Array(file.data.readableBytesView)
+        let policy = UploadPolicy(maximumBytes: scanbookConfig.maxUploadBytes)
+        do {
+            return CheckedUpload(bytes: bytes, content: try policy.check(bytes))
+        } catch {
+            var arguments: [String: String] = ["maximum": ByteCount(policy.maximumBytes).description]
+            if case .tooLarge(let size, _) = error { arguments["size"] = ByteCount(size).description }
+            let status: HTTPStatus = if case .tooLarge = error { .payloadTooLarge } else { .unsupportedMediaType }
+            throw UserFacingError(status, error.messageKey, arguments)
+        }
+    }
+
+    /// Writes the bytes to the blob store (off the event loop; it fsyncs) and records who owns them.
+    /// Storing the same bytes again for the same owner returns the existing record.
+    func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
+        let store = blobStore
+        let hash = try await application.threadPool.runIfActive { try store.put(upload.bytes) }
+        if let existing = try await StoredBlob.query(on: database)
+            .filter(\.$owner.$id == owner).filter(\.$hash == hash).first() {
+            return existing
+        }
+        let blob = StoredBlob(ownerID: owner, hash: hash, contentType: upload.content.mediaType, byteCount: upload.bytes.count)
+        try await blob.create(on: database)
+        return blob
+    }
+}

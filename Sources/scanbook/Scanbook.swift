@@ -1,0 +1,21 @@
+import ArgumentParser
+import ScanbookCore
+
+@main
+struct Scanbook: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scanbook",
+        abstract: "Scanbook: turn photos of paper into checked, structured data.",
+        discussion: "Configuration comes from environment variables (see the README); options override them.",
+        version: ScanbookVersion.current,
+        subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, VersionCommand.self]
+    )
+}
+
+struct VersionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the version.")
+
+    func run() {
+        print(ScanbookVersion.current)
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ScanbookServer
+import Vapor
+
+/// Builds the configured server application for a command and shuts it down afterwards.
+enum ScanbookApp {
+    static func loadConfig() throws -> AppConfig {
+        do {
+            return try AppConfig.load()
+        } catch let error as AppConfig.Invalid {
+            throw ValidationError(error.description)
+        }
+    }
+
+    static func run<T>(_ config: AppConfig, arguments: [String] = ["scanbook"], _ body: (Application) async throws -> T) async throws -> T {
+        bootstrapLogging(level: config.logLevel)
+        let app = try await Application.make(Environment(name: "production", arguments: arguments))
+        do {
+            try await app.configureScanbook(config)
+            let result = try await body(app)
+            try await app.asyncShutdown()
+            return result
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+
+    nonisolated(unsafe) private static var loggingBootstrapped = false
+
+    private static func bootstrapLogging(level: Logger.Level) {
+        guard !loggingBootstrapped else { return }
+        loggingBootstrapped = true
+        LoggingSystem.bootstrap(console: Terminal(), level: level)
+    }
+}
+
+/// Reads a password from the terminal without echo, or a line from standard input when piped.
+func readPassword(prompt: String) throws -> String {
+    if isatty(STDIN_FILENO) != 0, let entered = getpass(prompt) {
+        return String(cString: entered)
+    }
+    guard let line = readLine(strippingNewline: true) else { throw ValidationError("No password given on standard input.") }
+    return line
+}
