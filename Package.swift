@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "scanbook", targets: ["scanbook"]),
+        .executable(name: "scanbook-bench", targets: ["scanbook-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -20,6 +21,23 @@ let package = Package(
     targets: [
         // Pure domain logic: no Vapor, no native code. Most tests live here.
         .target(name: "ScanbookCore"),
+
+        // Native image work. CVision is a C++ shim over OpenCV with a C-only header; Debian's split
+        // OpenCV packages ship no pkg-config file, hence the explicit include path and libraries.
+        .target(
+            name: "CVision",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_imgproc"),
+                .linkedLibrary("opencv_imgcodecs"),
+            ]
+        ),
+        .systemLibrary(name: "CTesseract"),
+        .systemLibrary(name: "CZBar"),
+        // Swift faces of the native code: Swift types and errors only, no C type leaks past them.
+        .target(name: "ScanbookVision", dependencies: ["CVision", "ScanbookCore"]),
+        .target(name: "ScanbookOCR", dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"]),
 
         // The Vapor application: one folder per module plus the platform (accounts, blobs, web shell).
         .target(
@@ -47,7 +65,19 @@ let package = Package(
             ]
         ),
 
+        // `make bench`: end-to-end figures of a real server on loopback (release build).
+        .executableTarget(
+            name: "scanbook-bench",
+            dependencies: ["ScanbookServer", "ScanbookCore", .product(name: "Vapor", package: "vapor")],
+            path: "Benchmarks/scanbook-bench"
+        ),
+
         .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore"]),
+        .testTarget(
+            name: "ScanbookVisionTests",
+            dependencies: ["ScanbookVision", "ScanbookOCR", "ScanbookCore"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ScanbookServerTests",
             dependencies: [
@@ -57,5 +87,6 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

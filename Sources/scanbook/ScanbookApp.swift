@@ -6,12 +6,16 @@ import Vapor
 
 /// Builds the configured server application for a command and shuts it down afterwards.
 enum ScanbookApp {
+    /// Throws `AppConfig.Invalid`, whose description lists every problem.
     static func loadConfig() throws -> AppConfig {
-        do {
-            return try AppConfig.load()
-        } catch let error as AppConfig.Invalid {
-            throw ValidationError(error.description)
-        }
+        try AppConfig.load()
+    }
+
+    /// Administration commands print their own result; routine migration logs would bury it.
+    static func quiet(_ config: AppConfig) -> AppConfig {
+        var config = config
+        config.logLevel = max(config.logLevel, .warning)
+        return config
     }
 
     static func run<T>(_ config: AppConfig, arguments: [String] = ["scanbook"], _ body: (Application) async throws -> T) async throws -> T {

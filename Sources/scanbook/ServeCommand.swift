@@ -27,7 +27,7 @@ struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Apply pending database migrations.")
 
     func run() async throws {
-        try await ScanbookApp.run(try ScanbookApp.loadConfig()) { app in
+        try await ScanbookApp.run(ScanbookApp.quiet(try ScanbookApp.loadConfig())) { app in
             try await app.migrateScanbook()
             print("Database is up to date.")
         }

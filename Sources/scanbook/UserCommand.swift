@@ -19,7 +19,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try self.password ?? readPassword(prompt: "Password for \(email): ")
-            try await ScanbookApp.run(try ScanbookApp.loadConfig()) { app in
+            try await ScanbookApp.run(ScanbookApp.quiet(try ScanbookApp.loadConfig())) { app in
                 try await app.migrateScanbook()
                 let account = try await app.addAccount(name: name, email: email, password: password, isAdmin: admin)
                 print("Created \(account.isAdmin ? "administrator" : "user") \(account.email).")
@@ -33,7 +33,7 @@ struct UserCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            try await ScanbookApp.run(try ScanbookApp.loadConfig()) { app in
+            try await ScanbookApp.run(ScanbookApp.quiet(try ScanbookApp.loadConfig())) { app in
                 try await app.migrateScanbook()
                 let accounts = try await app.listAccounts()
                 if json {
@@ -61,7 +61,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try self.password ?? readPassword(prompt: "New password for \(email): ")
-            try await ScanbookApp.run(try ScanbookApp.loadConfig()) { app in
+            try await ScanbookApp.run(ScanbookApp.quiet(try ScanbookApp.loadConfig())) { app in
                 try await app.migrateScanbook()
                 try await app.setAccountPassword(email: email, to: password)
                 print("Password of \(email) changed.")

@@ -40,7 +40,7 @@ extension AppConfig {
         if let directory = value("SCANBOOK_DATA_DIR") { config.dataDirectory = directory }
         if let host = value("SCANBOOK_HOST") { config.hostname = host }
         if let port = integer("SCANBOOK_PORT", in: 1...65535) { config.port = port }
-        if let megabytes = integer("SCANBOOK_MAX_UPLOAD_MB", in: 1...512) { config.maxUploadBytes = megabytes * 1024 * 1024 }
+        if let megabytes = integer("SCANBOOK_MAX_UPLOAD_MB", in: 1...512) { config.maxUploadBytes = megabytes * 1_000_000 }
         if let open = flag("SCANBOOK_REGISTRATION") { config.registrationOpen = open }
         if let cost = integer("SCANBOOK_BCRYPT_COST", in: 4...31) { config.bcryptCost = cost }
         if let level = value("LOG_LEVEL") {

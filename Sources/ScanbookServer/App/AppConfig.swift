@@ -31,7 +31,7 @@ public struct AppConfig: Sendable {
         hostname: String = "127.0.0.1",
         port: Int = 8080,
         database: Database? = nil,
-        maxUploadBytes: Int = 20 * 1024 * 1024,
+        maxUploadBytes: Int = 20_000_000,
         logLevel: Logger.Level = .info,
         registrationOpen: Bool = true,
         publicURL: String? = nil,

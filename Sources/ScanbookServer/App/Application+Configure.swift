@@ -28,8 +28,8 @@ extension Application {
 
         http.server.configuration.hostname = config.hostname
         http.server.configuration.port = config.port
-        // Room for one upload at the limit plus its multipart envelope; the exact limit is checked per file.
-        routes.defaultMaxBodySize = ByteCount(value: config.maxUploadBytes + 1024 * 1024)
+        // Forms and JSON are small; upload routes raise the limit for themselves.
+        routes.defaultMaxBodySize = "1mb"
 
         // Sessions sit outside the page error handler so error pages can use (and keep) the session;
         // the plain error middleware outside them catches what the session store itself throws.

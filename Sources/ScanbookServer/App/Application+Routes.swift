@@ -2,7 +2,8 @@ import Vapor
 
 extension Application {
     func registerRoutes() throws {
-        let maxUpload = ByteCount(value: scanbookConfig.maxUploadBytes + 1024 * 1024)
+        // Room for one file at the limit plus its multipart envelope; the file itself is checked exactly.
+        let maxUpload = ByteCount(value: scanbookConfig.maxUploadBytes + 1_000_000)
 
         get(SiteURL.healthz.pathComponents, use: HealthController.healthz)
         get(SiteURL.readyz.pathComponents, use: HealthController.readyz)

@@ -8,7 +8,7 @@ import Testing
         #expect(config.hostname == "127.0.0.1" && config.port == 8080)
         #expect(config.database == .sqlite(path: AppConfig.defaultSQLitePath(in: "./data")))
         #expect(config.registrationOpen)
-        #expect(config.maxUploadBytes == 20 * 1024 * 1024)
+        #expect(config.maxUploadBytes == 20_000_000)
         #expect(!config.secureCookies)
     }
 
@@ -26,7 +26,7 @@ import Testing
         #expect(config.dataDirectory == "/srv/scanbook")
         #expect(config.hostname == "0.0.0.0" && config.port == 9000)
         #expect(config.database == .postgres(url: "postgres://scanbook:secret@db/scanbook", schema: nil))
-        #expect(config.maxUploadBytes == 5 * 1024 * 1024)
+        #expect(config.maxUploadBytes == 5_000_000)
         #expect(!config.registrationOpen)
         #expect(config.secureCookies)
         #expect(config.logLevel == .debug)

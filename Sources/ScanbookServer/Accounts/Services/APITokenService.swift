@@ -26,6 +26,16 @@ enum APITokenService {
     }
 }
 
+extension APIToken {
+    /// The user's token with this id, or 404: another user's token looks exactly like a missing one.
+    static func find(_ id: UUID?, ownedBy user: User, on database: any Database) async throws -> APIToken {
+        guard let id, let token = try await APIToken.query(on: database)
+            .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first()
+        else { throw Abort(.notFound) }
+        return token
+    }
+}
+
 /// Logs in the owner of a valid `Authorization: Bearer sbk_…` token.
 struct APITokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {

@@ -1,0 +1,79 @@
+import Foundation
+import ScanbookServer
+import Vapor
+
+/// Platform benchmark: a real server (production bcrypt cost, SQLite in a temporary directory) on a
+/// loopback port, driven over HTTP by Vapor's client, one request at a time.
+@main
+enum PlatformBench {
+    static let rounds = 200
+
+    static func main() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbook-bench-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let port = 18_000 + Int.random(in: 0..<2000)
+        let app = try await Application.make(Environment(name: "production", arguments: ["scanbook-bench"]))
+        try await app.configureScanbook(AppConfig(dataDirectory: directory, port: port, logLevel: .error))
+        try await app.migrateScanbook()
+        try await app.server.start(address: .hostname("127.0.0.1", port: port))
+        let client = BenchClient(app: app, base: "http://127.0.0.1:\(port)")
+
+        var table = BenchTable()
+        do {
+            try await measure(client, into: &table)
+        } catch {
+            print("benchmark failed: \(error)")
+        }
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        table.print(title: "Platform (issue 2)")
+    }
+
+    static func measure(_ client: BenchClient, into table: inout BenchTable) async throws {
+        let register = try await timed(5) { index in
+            let response = try await client.send(.POST, "/api/v1/register", json: ["name": "Bench", "email": "bench\(index)@example.org", "password": "Sommer2025!"])
+            precondition(response.status == .created, "register: \(response.status)")
+        }
+        table.add("API register (bcrypt cost 12)", register.summary, dataSet: "5 new accounts")
+
+        let login = try await timed(5) { _ in
+            let response = try await client.send(.POST, "/api/v1/login", json: ["email": "bench0@example.org", "password": "Sommer2025!"])
+            precondition(response.status == .created, "login: \(response.status)")
+        }
+        table.add("API login (bcrypt verify + token)", login.summary, dataSet: "5 logins, one account")
+
+        let token = try await client.send(.POST, "/api/v1/login", json: ["email": "bench0@example.org", "password": "Sommer2025!"])
+            .content.get(String.self, at: "token")
+        let me = try await timed(rounds) { _ in _ = try await client.send(.GET, "/api/v1/me", token: token) }
+        table.add("API /me with bearer token", me.summary, dataSet: "\(rounds) requests")
+
+        let page = try await timed(rounds) { _ in _ = try await client.send(.GET, "/login") }
+        table.add("Login page render (Leaf, new session)", page.summary, dataSet: "\(rounds) requests")
+
+        let ready = try await timed(rounds) { _ in _ = try await client.send(.GET, "/readyz") }
+        table.add("/readyz (SQLite round trip)", ready.summary, dataSet: "\(rounds) requests")
+    }
+
+    static func timed(_ count: Int, _ body: @Sendable (Int) async throws -> Void) async throws -> Timings {
+        var timings = Timings()
+        for index in 0..<count {
+            let start = ContinuousClock.now
+            try await body(index)
+            timings.record(ContinuousClock.now - start)
+        }
+        return timings
+    }
+}
+
+struct BenchClient: Sendable {
+    let app: Application
+    let base: String
+
+    func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: [String: String]? = nil) async throws -> ClientResponse {
+        var headers = HTTPHeaders()
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        return try await app.client.send(method, headers: headers, to: URI(string: base + path)) { request in
+            if let json { try request.content.encode(json) }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+# Scanbook: the single entry point for people and CI.
+#   make run    install what is missing, build, serve on http://127.0.0.1:8080 (SQLite in ./data)
+#   make test   install what is missing, build, run every test (Swift, then the browser tests)
+#   make bench  release build, then the benchmarks
+
+SWIFT ?= swift
+# Debian's own interpreter: python3-selenium and python3-pytest are installed for it.
+PYTHON ?= /usr/bin/python3
+BIN_DEBUG := .build/debug/scanbook
+
+# What building and running need (OpenCV, Tesseract with German and English data, zbar for the
+# capture engine), and what the tests need on top (PostgreSQL for the database-parametrized server
+# tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos).
+RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
+	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev \
+	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev
+TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core
+
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: all run build test test-swift test-e2e bench deps deps-test clean
+
+all: build
+
+# Installs only what dpkg says is missing; silent when everything is there.
+define apt_install
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(RUN_PACKAGES))
+
+deps-test: deps
+	$(call apt_install,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build --product scanbook
+
+run: build
+	$(BIN_DEBUG) serve
+
+test: deps-test
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory test-swift test-e2e
+
+test-swift:
+	$(SWIFT) test --skip-build
+
+test-e2e:
+	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cli Tests/browser
+
+bench: deps
+	$(SWIFT) build -c release --product scanbook-bench
+	.build/release/scanbook-bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,471 @@
+// OpenCV shim behind include/cvision.h. Every entry point runs inside `guarded`, which turns C++
+// exceptions into error codes, so no exception ever crosses into Swift.
+#include "cvision.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <vector>
+
+struct cvision_image {
+    cv::Mat mat;
+};
+
+namespace {
+
+void set_error(cvision_error *error, int code, const char *message) {
+    if (!error) return;
+    error->code = code;
+    std::snprintf(error->message, sizeof(error->message), "%s", message);
+}
+
+template <typename Result, typename Body>
+Result guarded(cvision_error *error, Result failure, Body body) {
+    if (error) { error->code = CVISION_OK; error->message[0] = 0; }
+    try {
+        return body();
+    } catch (const cv::Exception &exception) {
+        set_error(error, CVISION_ERR_OPENCV, exception.what());
+    } catch (const std::bad_alloc &) {
+        set_error(error, CVISION_ERR_MEMORY, "out of memory");
+    } catch (const std::exception &exception) {
+        set_error(error, CVISION_ERR_UNKNOWN, exception.what());
+    } catch (...) {
+        set_error(error, CVISION_ERR_UNKNOWN, "unknown C++ exception");
+    }
+    return failure;
+}
+
+cvision_image *wrap(cv::Mat mat) {
+    auto *image = new cvision_image();
+    image->mat = std::move(mat);
+    return image;
+}
+
+cv::Mat gray_of(const cv::Mat &mat) {
+    if (mat.channels() == 1) return mat;
+    cv::Mat gray;
+    cv::cvtColor(mat, gray, mat.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
+    return gray;
+}
+
+cv::Mat bgr_of(const cv::Mat &mat) {
+    if (mat.channels() == 3) return mat;
+    cv::Mat bgr;
+    cv::cvtColor(mat, bgr, mat.channels() == 4 ? cv::COLOR_BGRA2BGR : cv::COLOR_GRAY2BGR);
+    return bgr;
+}
+
+// --- Page finding -------------------------------------------------------------------------------
+
+// Orders four points as tl, tr, br, bl: clockwise around their centre, starting from the point
+// nearest the image's top-left along the page's own orientation.
+std::vector<cv::Point2f> order_corners(std::vector<cv::Point2f> points) {
+    cv::Point2f centre(0, 0);
+    for (auto &p : points) centre += p;
+    centre *= 0.25f;
+    std::sort(points.begin(), points.end(), [&](const cv::Point2f &a, const cv::Point2f &b) {
+        return std::atan2(a.y - centre.y, a.x - centre.x) < std::atan2(b.y - centre.y, b.x - centre.x);
+    });
+    // atan2 order with y down is clockwise on screen; start at the smallest x + y.
+    size_t start = 0;
+    for (size_t i = 1; i < 4; i++) {
+        if (points[i].x + points[i].y < points[start].x + points[start].y) start = i;
+    }
+    std::vector<cv::Point2f> ordered;
+    for (size_t i = 0; i < 4; i++) ordered.push_back(points[(start + i) % 4]);
+    return ordered;
+}
+
+struct Candidate {
+    std::vector<cv::Point2f> corners;
+    double score = 0;
+};
+
+// Scores a quadrilateral: large, convex, angles near 90 degrees, well filled by its contour.
+double quad_score(const std::vector<cv::Point> &quad, double contour_area, double image_area) {
+    if (quad.size() != 4 || !cv::isContourConvex(quad)) return 0;
+    double area = std::fabs(cv::contourArea(quad));
+    double ratio = area / image_area;
+    // A "page" filling the whole frame is the frame itself (e.g. a thresholded blank image); the
+    // fallback gives the same corners without claiming a find.
+    if (ratio < 0.08 || ratio > 0.97) return 0;
+    double worst_cos = 0;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2d a = quad[i], b = quad[(i + 1) % 4], c = quad[(i + 2) % 4];
+        cv::Point2d u = a - b, v = c - b;
+        double cosine = std::fabs(u.dot(v) / (cv::norm(u) * cv::norm(v) + 1e-9));
+        worst_cos = std::max(worst_cos, cosine);
+    }
+    if (worst_cos > 0.6) return 0;  // an angle outside ~53..127 degrees is not a photographed page
+    double fill = std::min(1.0, contour_area / (area + 1e-9));
+    return ratio * (1.0 - worst_cos) * (0.5 + 0.5 * fill);
+}
+
+void collect_quads(const cv::Mat &binary, double image_area, std::vector<Candidate> &candidates) {
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(binary, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    std::sort(contours.begin(), contours.end(), [](const auto &a, const auto &b) {
+        return cv::contourArea(a) > cv::contourArea(b);
+    });
+    size_t examined = 0;
+    for (const auto &contour : contours) {
+        if (++examined > 12) break;
+        double contour_area = std::fabs(cv::contourArea(contour));
+        if (contour_area < image_area * 0.08) break;
+        std::vector<cv::Point> hull;
+        cv::convexHull(contour, hull);
+        double perimeter = cv::arcLength(hull, true);
+        for (double epsilon : {0.015, 0.025, 0.04, 0.06}) {
+            std::vector<cv::Point> quad;
+            cv::approxPolyDP(hull, quad, epsilon * perimeter, true);
+            if (quad.size() == 4) {
+                double score = quad_score(quad, contour_area, image_area);
+                if (score > 0) {
+                    std::vector<cv::Point2f> corners(quad.begin(), quad.end());
+                    candidates.push_back({corners, score});
+                }
+                break;
+            }
+        }
+    }
+}
+
+// Moves each corner to the intersection of lines fitted to the edge points near its two sides,
+// which is steadier than the polygon vertex when a corner is rounded, shaded or slightly cut.
+std::vector<cv::Point2f> refine_with_lines(const std::vector<cv::Point2f> &corners, const cv::Mat &edges) {
+    std::vector<cv::Vec4f> lines;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2f a = corners[i], b = corners[(i + 1) % 4];
+        cv::Point2f direction = b - a;
+        float length = std::sqrt(direction.dot(direction));
+        if (length < 10) return corners;
+        cv::Point2f normal(-direction.y / length, direction.x / length);
+        std::vector<cv::Point2f> support;
+        int samples = std::max(20, (int)length);
+        for (int s = 0; s < samples; s++) {
+            float t = 0.1f + 0.8f * s / (samples - 1);  // stay away from the corners themselves
+            cv::Point2f centre = a + direction * t;
+            for (int d = -6; d <= 6; d++) {
+                cv::Point2f p = centre + normal * (float)d;
+                int x = cvRound(p.x), y = cvRound(p.y);
+                if (x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uchar>(y, x)) {
+                    support.push_back(p);
+                }
+            }
+        }
+        if (support.size() < 20) return corners;
+        cv::Vec4f line;
+        cv::fitLine(support, line, cv::DIST_HUBER, 0, 0.01, 0.01);
+        lines.push_back(line);
+    }
+    std::vector<cv::Point2f> refined;
+    for (int i = 0; i < 4; i++) {
+        const cv::Vec4f &l1 = lines[(i + 3) % 4], &l2 = lines[i];
+        double det = l1[0] * (-l2[1]) - l1[1] * (-l2[0]);
+        if (std::fabs(det) < 1e-6) return corners;
+        double dx = l2[2] - l1[2], dy = l2[3] - l1[3];
+        double t = (dx * (-l2[1]) - dy * (-l2[0])) / det;
+        cv::Point2f p(l1[2] + t * l1[0], l1[3] + t * l1[1]);
+        cv::Point2f shift = p - corners[i];
+        if (shift.dot(shift) > 15 * 15) return corners;  // a wild fit: keep the polygon
+        refined.push_back(p);
+    }
+    return refined;
+}
+
+}  // namespace
+
+extern "C" {
+
+cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!bytes || length == 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "empty image data");
+            return nullptr;
+        }
+        cv::Mat buffer(1, (int)length, CV_8UC1, const_cast<uint8_t *>(bytes));
+        cv::Mat mat = cv::imdecode(buffer, cv::IMREAD_COLOR);  // applies EXIF orientation
+        if (mat.empty()) {
+            set_error(error, CVISION_ERR_DECODE, "the data is not a decodable image");
+            return nullptr;
+        }
+        return wrap(mat);
+    });
+}
+
+cvision_image *cvision_from_pixels(const uint8_t *data, int width, int height, int channels, int stride, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!data || width <= 0 || height <= 0 || (channels != 1 && channels != 3) || stride < width * channels) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid pixel buffer");
+            return nullptr;
+        }
+        cv::Mat view(height, width, channels == 1 ? CV_8UC1 : CV_8UC3, const_cast<uint8_t *>(data), stride);
+        return wrap(view.clone());
+    });
+}
+
+int cvision_encode(const cvision_image *image, const char *extension, int quality, uint8_t **bytes, size_t *length, cvision_error *error) {
+    return guarded(error, -1, [&]() -> int {
+        if (!image || !extension || !bytes || !length) {
+            set_error(error, CVISION_ERR_ARGUMENT, "missing argument");
+            return -1;
+        }
+        std::vector<uchar> buffer;
+        std::vector<int> parameters;
+        if (std::strcmp(extension, ".jpg") == 0) parameters = {cv::IMWRITE_JPEG_QUALITY, quality};
+        if (std::strcmp(extension, ".png") == 0) parameters = {cv::IMWRITE_PNG_COMPRESSION, 3};
+        if (!cv::imencode(extension, image->mat, buffer, parameters)) {
+            set_error(error, CVISION_ERR_ARGUMENT, "cannot encode in this format");
+            return -1;
+        }
+        *bytes = (uint8_t *)std::malloc(buffer.size());
+        if (!*bytes) throw std::bad_alloc();
+        std::memcpy(*bytes, buffer.data(), buffer.size());
+        *length = buffer.size();
+        return 0;
+    });
+}
+
+void cvision_buffer_free(uint8_t *bytes) { std::free(bytes); }
+
+void cvision_image_free(cvision_image *image) { delete image; }
+
+cvision_pixels cvision_image_pixels(const cvision_image *image) {
+    cvision_pixels pixels = {0, 0, 0, 0, nullptr};
+    if (!image) return pixels;
+    pixels.width = image->mat.cols;
+    pixels.height = image->mat.rows;
+    pixels.channels = image->mat.channels();
+    pixels.stride = (int)image->mat.step[0];
+    pixels.data = image->mat.data;
+    return pixels;
+}
+
+cvision_image *cvision_resize_to_fit(const cvision_image *image, int max_side, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!image || max_side <= 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid size");
+            return nullptr;
+        }
+        int longest = std::max(image->mat.cols, image->mat.rows);
+        if (longest <= max_side) return wrap(image->mat.clone());
+        double scale = (double)max_side / longest;
+        cv::Mat resized;
+        cv::resize(image->mat, resized, cv::Size(), scale, scale, cv::INTER_AREA);
+        return wrap(resized);
+    });
+}
+
+cvision_image *cvision_resize(const cvision_image *image, int width, int height, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!image || width <= 0 || height <= 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid size");
+            return nullptr;
+        }
+        cv::Mat resized;
+        bool shrinking = width * height < image->mat.cols * image->mat.rows;
+        cv::resize(image->mat, resized, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_CUBIC);
+        return wrap(resized);
+    });
+}
+
+cvision_image *cvision_grayscale(const cvision_image *image, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        return wrap(gray_of(image->mat).clone());
+    });
+}
+
+cvision_image *cvision_crop(const cvision_image *image, int x, int y, int width, int height, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        cv::Rect rect(x, y, width, height);
+        cv::Rect bounds(0, 0, image->mat.cols, image->mat.rows);
+        if (width <= 0 || height <= 0 || (rect & bounds) != rect) {
+            set_error(error, CVISION_ERR_ARGUMENT, "the rectangle lies outside the image");
+            return nullptr;
+        }
+        return wrap(image->mat(rect).clone());
+    });
+}
+
+cvision_image *cvision_rotate(const cvision_image *image, double degrees, int border, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        const cv::Mat &mat = image->mat;
+        double normalized = std::fmod(std::fmod(degrees, 360.0) + 360.0, 360.0);
+        cv::Mat rotated;
+        if (normalized == 0) return wrap(mat.clone());
+        if (normalized == 90) { cv::rotate(mat, rotated, cv::ROTATE_90_COUNTERCLOCKWISE); return wrap(rotated); }
+        if (normalized == 180) { cv::rotate(mat, rotated, cv::ROTATE_180); return wrap(rotated); }
+        if (normalized == 270) { cv::rotate(mat, rotated, cv::ROTATE_90_CLOCKWISE); return wrap(rotated); }
+        cv::Point2f centre(mat.cols / 2.0f, mat.rows / 2.0f);
+        cv::Mat matrix = cv::getRotationMatrix2D(centre, degrees, 1.0);
+        cv::Rect2f box = cv::RotatedRect(cv::Point2f(), mat.size(), (float)degrees).boundingRect2f();
+        matrix.at<double>(0, 2) += box.width / 2.0 - mat.cols / 2.0;
+        matrix.at<double>(1, 2) += box.height / 2.0 - mat.rows / 2.0;
+        cv::warpAffine(mat, rotated, matrix, box.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar::all(border));
+        return wrap(rotated);
+    });
+}
+
+int cvision_find_document(const cvision_image *image, double corners[8], int *found, double *score, cvision_error *error) {
+    return guarded(error, -1, [&]() -> int {
+        const cv::Mat &source = image->mat;
+        const int working_side = 720;
+        double scale = std::min(1.0, (double)working_side / std::max(source.cols, source.rows));
+        cv::Mat small;
+        cv::resize(source, small, cv::Size(), scale, scale, cv::INTER_AREA);
+        cv::Mat gray = gray_of(small), blurred;
+        cv::GaussianBlur(gray, blurred, cv::Size(5, 5), 0);
+        double image_area = (double)small.cols * small.rows;
+        std::vector<Candidate> candidates;
+
+        // 1. Edges: the page outline against any background.
+        cv::Mat edges;
+        std::vector<uchar> values(blurred.begin<uchar>(), blurred.end<uchar>());
+        std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+        double median = values[values.size() / 2];
+        cv::Canny(blurred, edges, std::max(10.0, 0.66 * median * 0.5), std::min(255.0, 1.33 * median * 0.5 + 40));
+        cv::Mat closed;
+        cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+        collect_quads(closed, image_area, candidates);
+
+        // 2. Brightness: paper is usually lighter (and less saturated) than what it lies on.
+        cv::Mat bright;
+        cv::threshold(blurred, bright, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+        cv::morphologyEx(bright, bright, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+        collect_quads(bright, image_area, candidates);
+        if (small.channels() == 3) {
+            cv::Mat hsv, channels[3], paper;
+            cv::cvtColor(small, hsv, cv::COLOR_BGR2HSV);
+            cv::split(hsv, channels);
+            cv::Mat whiteness = channels[2] - channels[1];  // bright and unsaturated
+            cv::GaussianBlur(whiteness, whiteness, cv::Size(5, 5), 0);
+            cv::threshold(whiteness, paper, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+            cv::morphologyEx(paper, paper, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+            collect_quads(paper, image_area, candidates);
+        }
+
+        *found = 0;
+        *score = 0;
+        std::vector<cv::Point2f> best = {{0, 0}, {(float)small.cols - 1, 0}, {(float)small.cols - 1, (float)small.rows - 1}, {0, (float)small.rows - 1}};
+        if (!candidates.empty()) {
+            auto top = std::max_element(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) { return a.score < b.score; });
+            best = refine_with_lines(order_corners(top->corners), edges);
+            *found = 1;
+            *score = top->score;
+        }
+        for (int i = 0; i < 4; i++) {
+            corners[2 * i] = std::clamp(best[i].x / scale, 0.0, (double)source.cols - 1);
+            corners[2 * i + 1] = std::clamp(best[i].y / scale, 0.0, (double)source.rows - 1);
+        }
+        return 0;
+    });
+}
+
+cvision_image *cvision_warp(const cvision_image *image, const double corners[8], int width, int height, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (width <= 0 || height <= 0 || width > 20000 || height > 20000) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid output size");
+            return nullptr;
+        }
+        std::vector<cv::Point2f> source, target = {{0, 0}, {(float)width - 1, 0}, {(float)width - 1, (float)height - 1}, {0, (float)height - 1}};
+        for (int i = 0; i < 4; i++) source.emplace_back((float)corners[2 * i], (float)corners[2 * i + 1]);
+        cv::Mat matrix = cv::getPerspectiveTransform(source, target), warped;
+        cv::warpPerspective(image->mat, warped, matrix, cv::Size(width, height), cv::INTER_AREA, cv::BORDER_REPLICATE);
+        return wrap(warped);
+    });
+}
+
+int cvision_estimate_skew(const cvision_image *image, double max_degrees, double *degrees, cvision_error *error) {
+    return guarded(error, -1, [&]() -> int {
+        cv::Mat gray = gray_of(image->mat), small;
+        double scale = std::min(1.0, 1000.0 / std::max(gray.cols, gray.rows));
+        cv::resize(gray, small, cv::Size(), scale, scale, cv::INTER_AREA);
+        cv::Mat ink;
+        cv::adaptiveThreshold(small, ink, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV, 25, 15);
+        // Smear characters into line-shaped blobs, then score each angle by how sharply the row
+        // profile of the rotated blobs peaks (text lines aligned with rows give the largest variance).
+        cv::Mat smeared;
+        cv::dilate(ink, smeared, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(15, 1)));
+        double best_angle = 0, best_variance = -1;
+        cv::Point2f centre(smeared.cols / 2.0f, smeared.rows / 2.0f);
+        for (double angle = -max_degrees; angle <= max_degrees + 1e-9; angle += 0.25) {
+            cv::Mat rotated, profile;
+            cv::warpAffine(smeared, rotated, cv::getRotationMatrix2D(centre, angle, 1.0), smeared.size(), cv::INTER_NEAREST);
+            cv::reduce(rotated, profile, 1, cv::REDUCE_SUM, CV_64F);
+            cv::Scalar mean, deviation;
+            cv::meanStdDev(profile, mean, deviation);
+            double variance = deviation[0] * deviation[0];
+            if (variance > best_variance) { best_variance = variance; best_angle = angle; }
+        }
+        *degrees = -best_angle;
+        return 0;
+    });
+}
+
+cvision_image *cvision_enhance(const cvision_image *image, cvision_enhance_mode mode, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        cv::Mat gray = gray_of(image->mat);
+        if (mode == CVISION_ENHANCE_DIGITS) {
+            cv::Mat equalized, binary;
+            cv::createCLAHE(2.0, cv::Size(4, 4))->apply(gray, equalized);
+            cv::threshold(equalized, binary, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+            return wrap(binary);
+        }
+        // Illumination flattening: estimate the paper's brightness with a large closing (removes
+        // the ink), then divide, so shadows and gradients become an even white background.
+        int kernel = std::max(15, (std::min(gray.cols, gray.rows) / 30) | 1);
+        cv::Mat background, flat;
+        cv::Mat shrunk;
+        double shrink = 0.25;
+        cv::resize(gray, shrunk, cv::Size(), shrink, shrink, cv::INTER_AREA);
+        int small_kernel = std::max(5, (int)(kernel * shrink) | 1);
+        cv::morphologyEx(shrunk, shrunk, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(small_kernel, small_kernel)));
+        cv::GaussianBlur(shrunk, shrunk, cv::Size(small_kernel, small_kernel), 0);
+        cv::resize(shrunk, background, gray.size(), 0, 0, cv::INTER_LINEAR);
+        cv::divide(gray, background, flat, 255.0);
+        if (mode == CVISION_ENHANCE_RECEIPT) {
+            cv::Mat binary;
+            cv::adaptiveThreshold(flat, binary, 255, cv::ADAPTIVE_THRESH_GAUSSIAN_C, cv::THRESH_BINARY, 31, 12);
+            return wrap(binary);
+        }
+        cv::Mat stretched;
+        cv::normalize(flat, stretched, 0, 255, cv::NORM_MINMAX);
+        return wrap(stretched);
+    });
+}
+
+int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error) {
+    return guarded(error, -1, [&]() -> int {
+        if (hue_bins <= 0 || saturation_bins <= 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid bin counts");
+            return -1;
+        }
+        auto histogram = [&](const cv::Mat &mat) {
+            cv::Mat hsv, hist;
+            cv::cvtColor(bgr_of(mat), hsv, cv::COLOR_BGR2HSV);
+            int channels[] = {0, 1};
+            int sizes[] = {hue_bins, saturation_bins};
+            float hue_range[] = {0, 180}, saturation_range[] = {0, 256};
+            const float *ranges[] = {hue_range, saturation_range};
+            cv::calcHist(&hsv, 1, channels, cv::Mat(), hist, 2, sizes, ranges, true, false);
+            cv::normalize(hist, hist, 0, 1, cv::NORM_MINMAX);
+            return hist;
+        };
+        cv::Mat first = histogram(a->mat), second = histogram(b->mat);
+        scores[0] = cv::compareHist(first, second, cv::HISTCMP_CORREL);
+        scores[1] = cv::compareHist(first, second, cv::HISTCMP_CHISQR);
+        scores[2] = cv::compareHist(first, second, cv::HISTCMP_INTERSECT);
+        scores[3] = cv::compareHist(first, second, cv::HISTCMP_BHATTACHARYYA);
+        return 0;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,74 @@
+// CVision: the C face of Scanbook's OpenCV shim. Plain C types only; every function catches all
+// C++ exceptions and reports them through `cvision_error`. Images and buffers are allocated and
+// freed inside the shim (cvision_image_free, cvision_buffer_free).
+#ifndef CVISION_H
+#define CVISION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cvision_image cvision_image;
+
+typedef struct {
+    int code;            // 0 = success
+    char message[512];
+} cvision_error;
+
+enum {
+    CVISION_OK = 0,
+    CVISION_ERR_DECODE = 1,
+    CVISION_ERR_ARGUMENT = 2,
+    CVISION_ERR_OPENCV = 3,
+    CVISION_ERR_MEMORY = 4,
+    CVISION_ERR_UNKNOWN = 5,
+};
+
+typedef enum {
+    CVISION_ENHANCE_DOCUMENT = 0,  // flatten illumination, stretch contrast, keep gray levels
+    CVISION_ENHANCE_RECEIPT = 1,   // flatten strongly, then adaptive threshold (faint thermal print)
+    CVISION_ENHANCE_DIGITS = 2,    // CLAHE and Otsu for short digit strips
+} cvision_enhance_mode;
+
+typedef struct {
+    int width;
+    int height;
+    int channels;   // 1 = gray, 3 = BGR
+    int stride;     // bytes per row
+    const uint8_t *data;
+} cvision_pixels;
+
+// Decoding applies EXIF orientation. Encoding returns a malloc'd buffer.
+cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error);
+cvision_image *cvision_from_pixels(const uint8_t *data, int width, int height, int channels, int stride, cvision_error *error);
+int cvision_encode(const cvision_image *image, const char *extension, int quality, uint8_t **bytes, size_t *length, cvision_error *error);
+void cvision_buffer_free(uint8_t *bytes);
+void cvision_image_free(cvision_image *image);
+cvision_pixels cvision_image_pixels(const cvision_image *image);
+
+cvision_image *cvision_resize_to_fit(const cvision_image *image, int max_side, cvision_error *error);
+cvision_image *cvision_resize(const cvision_image *image, int width, int height, cvision_error *error);
+cvision_image *cvision_grayscale(const cvision_image *image, cvision_error *error);
+cvision_image *cvision_crop(const cvision_image *image, int x, int y, int width, int height, cvision_error *error);
+// Rotates counter-clockwise by `degrees`; the canvas grows to keep every pixel, filled with `border`.
+cvision_image *cvision_rotate(const cvision_image *image, double degrees, int border, cvision_error *error);
+
+// Page finding: corners are tl, tr, br, bl as x,y pairs in source pixels. `found` is 0 when no
+// convincing quadrilateral was seen (the corners are then the whole image).
+int cvision_find_document(const cvision_image *image, double corners[8], int *found, double *score, cvision_error *error);
+cvision_image *cvision_warp(const cvision_image *image, const double corners[8], int width, int height, cvision_error *error);
+// Estimates the skew of text lines in degrees (positive = counter-clockwise) within +-max_degrees.
+int cvision_estimate_skew(const cvision_image *image, double max_degrees, double *degrees, cvision_error *error);
+cvision_image *cvision_enhance(const cvision_image *image, cvision_enhance_mode mode, cvision_error *error);
+
+// HSV hue/saturation histogram comparison: scores = correlation, chi-square, intersection, Bhattacharyya.
+int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

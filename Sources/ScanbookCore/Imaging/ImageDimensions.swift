@@ -1,0 +1,49 @@
+/// Width and height read from a JPEG or PNG header without decoding, so an image that would
+/// decompress to gigabytes (a "decompression bomb") is refused before any pixel is allocated.
+public struct ImageDimensions: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var pixels: Int { width * height }
+
+    /// nil when the header is not a JPEG or PNG header that can be read.
+    public init?(header bytes: [UInt8]) {
+        switch SniffedContent(sniffing: bytes) {
+        case .png:
+            guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+            self.init(width: Self.bigEndian(bytes, 16, 4), height: Self.bigEndian(bytes, 20, 4))
+        case .jpeg:
+            guard let dimensions = Self.jpegFrame(bytes) else { return nil }
+            self = dimensions
+        default:
+            return nil
+        }
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+        bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// Walks the JPEG marker segments to the first start-of-frame (SOF0…SOF15 except DHT/JPG/DAC).
+    private static func jpegFrame(_ bytes: [UInt8]) -> ImageDimensions? {
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF { index += 1; continue }  // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { index += 2; continue }
+            let length = bigEndian(bytes, index + 2, 2)
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return ImageDimensions(width: bigEndian(bytes, index + 7, 2), height: bigEndian(bytes, index + 5, 2))
+            }
+            guard length >= 2 else { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+}

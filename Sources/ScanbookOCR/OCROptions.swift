@@ -1,0 +1,32 @@
+import ScanbookCore
+
+/// How to read an image: Tesseract languages (`deu+eng`), page segmentation mode and an optional
+/// rectangle to read instead of the whole image.
+public struct OCROptions: Sendable, Hashable {
+    public var languages: String
+    public var pageSegmentation: PageSegmentation
+    public var rect: PixelRect?
+
+    public init(languages: String = "deu+eng", pageSegmentation: PageSegmentation = .auto, rect: PixelRect? = nil) {
+        self.languages = languages
+        self.pageSegmentation = pageSegmentation
+        self.rect = rect
+    }
+}
+
+/// Tesseract's page segmentation modes that make sense for Scanbook's inputs.
+public enum PageSegmentation: Int, Sendable, Hashable, CaseIterable {
+    case auto = 3
+    case singleColumn = 4
+    case singleBlock = 6
+    case singleLine = 7
+    case singleWord = 8
+    case sparseText = 11
+    case sparseTextWithOrientation = 12
+    case rawLine = 13
+}
+
+public struct OCRError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,85 @@
+import CTesseract
+import Foundation
+import ScanbookCore
+import ScanbookVision
+
+/// One Tesseract instance per language set. Not thread-safe: a `TesseractPool` worker thread owns it.
+final class TesseractEngine {
+    private let handle: OpaquePointer
+
+    init(languages: String, dataPath: String) throws {
+        guard let handle = TessBaseAPICreate() else { throw OCRError("Tesseract could not be created") }
+        self.handle = handle
+        // Tesseract writes diagnostics to stderr unless told otherwise.
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        // On failure the object is fully initialized, so deinit releases the handle.
+        guard TessBaseAPIInit3(handle, dataPath, languages) == 0 else {
+            throw OCRError("Tesseract has no data for \"\(languages)\" in \(dataPath) (Debian: tesseract-ocr-deu, tesseract-ocr-eng)")
+        }
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    func recognize(_ image: Image, options: OCROptions) throws -> OCRResult {
+        let gray = try image.channels == 1 ? image : image.grayscale()
+        return try gray.withPixels { pixels in
+            TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+            TessBaseAPISetImage(handle, pixels.base, Int32(pixels.width), Int32(pixels.height), 1, Int32(pixels.stride))
+            if let rect = options.rect {
+                guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,
+                      rect.x + rect.width <= pixels.width, rect.y + rect.height <= pixels.height
+                else { throw OCRError("The rectangle \(rect.x),\(rect.y),\(rect.width),\(rect.height) lies outside the \(pixels.width)×\(pixels.height) image") }
+                TessBaseAPISetRectangle(handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+            }
+            defer { TessBaseAPIClear(handle) }
+            guard TessBaseAPIRecognize(handle, nil) == 0 else { throw OCRError("Tesseract failed to recognize the image") }
+            let text = take(TessBaseAPIGetUTF8Text(handle))
+            let mean = Double(TessBaseAPIMeanTextConf(handle))
+            let (words, lines) = layout()
+            return OCRResult(text: text, meanConfidence: mean, words: words, lines: lines)
+        }
+    }
+
+    /// Words and lines with boxes and confidences, in reading order.
+    private func layout() -> ([OCRWord], [OCRLine]) {
+        var words: [OCRWord] = []
+        var lines: [OCRLine] = []
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return (words, lines) }
+        defer { TessResultIteratorDelete(iterator) }
+        let pageIterator = TessResultIteratorGetPageIterator(iterator)
+        repeat {
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let word = take(raw)
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 || lines.isEmpty {
+                let lineText = take(TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE)).trimmingCharacters(in: .whitespacesAndNewlines)
+                lines.append(OCRLine(
+                    text: lineText,
+                    confidence: Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)),
+                    box: box(pageIterator, RIL_TEXTLINE)
+                ))
+            }
+            words.append(OCRWord(
+                text: word,
+                confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)),
+                box: box(pageIterator, RIL_WORD),
+                line: lines.count - 1
+            ))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return (words, lines)
+    }
+
+    private func box(_ iterator: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        _ = TessPageIteratorBoundingBox(iterator, level, &left, &top, &right, &bottom)
+        return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+
+    private func take(_ text: UnsafeMutablePointer<CChar>?) -> String {
+        guard let text else { return "" }
+        defer { TessDeleteText(text) }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,80 @@
+import CVision
+
+/// Where the page is in a photo.
+public struct DocumentDetection: Sendable, Equatable {
+    /// false when no convincing page outline was seen; `corners` are then the whole image.
+    public let found: Bool
+    public let corners: Quadrilateral
+    /// Larger is more convincing (area share × squareness × fill), 0 when not found.
+    public let score: Double
+}
+
+public enum EnhancementMode: String, Sendable, CaseIterable, Codable {
+    /// Flattened illumination and stretched contrast, gray levels kept (best for Tesseract's LSTM).
+    case document
+    /// Strong flattening then adaptive threshold, for faint thermal receipts.
+    case receipt
+    /// CLAHE and Otsu, for short digit strips.
+    case digits
+}
+
+extension Image {
+    public func findDocument() throws(VisionError) -> DocumentDetection {
+        var corners = [Double](repeating: 0, count: 8)
+        var found: Int32 = 0
+        var score = 0.0
+        try checkedStatus { error in corners.withUnsafeMutableBufferPointer { cvision_find_document(handle, $0.baseAddress, &found, &score, error) } }
+        return DocumentDetection(found: found != 0, corners: Quadrilateral(flat: corners), score: score)
+    }
+
+    /// Maps the quadrilateral onto an upright `width`×`height` image.
+    public func warped(_ quadrilateral: Quadrilateral, width: Int, height: Int) throws(VisionError) -> Image {
+        let flat = quadrilateral.flat
+        return Image(try checked { error in flat.withUnsafeBufferPointer { cvision_warp(handle, $0.baseAddress, Int32(width), Int32(height), error) } })
+    }
+
+    /// The angle (degrees, counter-clockwise positive) that text lines lean by, within ±`maxDegrees`.
+    public func estimatedSkew(maxDegrees: Double = 10) throws(VisionError) -> Double {
+        var degrees = 0.0
+        try checkedStatus { cvision_estimate_skew(handle, maxDegrees, &degrees, $0) }
+        return degrees
+    }
+
+    /// Straightens small text skew; angles below `threshold` are left alone (rotating blurs).
+    public func deskewed(maxDegrees: Double = 10, threshold: Double = 0.4) throws(VisionError) -> (image: Image, degrees: Double) {
+        let skew = try estimatedSkew(maxDegrees: maxDegrees)
+        guard abs(skew) >= threshold else { return (self, 0) }
+        return (try rotated(by: -skew), skew)
+    }
+
+    public func enhanced(for mode: EnhancementMode) throws(VisionError) -> Image {
+        let code: cvision_enhance_mode = switch mode {
+        case .document: CVISION_ENHANCE_DOCUMENT
+        case .receipt: CVISION_ENHANCE_RECEIPT
+        case .digits: CVISION_ENHANCE_DIGITS
+        }
+        return Image(try checked { cvision_enhance(handle, code, $0) })
+    }
+}
+
+/// The four OpenCV histogram comparisons of two images' HSV hue/saturation histograms.
+public struct HistogramScores: Sendable, Equatable, Codable {
+    /// 1 = identical, higher is more alike.
+    public let correlation: Double
+    /// 0 = identical, lower is more alike.
+    public let chiSquare: Double
+    /// Higher is more alike.
+    public let intersection: Double
+    /// 0 = identical, lower is more alike.
+    public let bhattacharyya: Double
+}
+
+extension Image {
+    public func compareHistograms(with other: Image, hueBins: Int = 50, saturationBins: Int = 60) throws(VisionError) -> HistogramScores {
+        var scores = [Double](repeating: 0, count: 4)
+        try checkedStatus { error in
+            scores.withUnsafeMutableBufferPointer { cvision_compare_histograms(handle, other.handle, Int32(hueBins), Int32(saturationBins), $0.baseAddress, error) }
+        }
+        return HistogramScores(correlation: scores[0], chiSquare: scores[1], intersection: scores[2], bhattacharyya: scores[3])
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+import ScanbookCore
+@testable import ScanbookVision
+
+@Suite struct DocumentTests {
+    @Test(arguments: ["document-1", "document-2"])
+    func findsThePageWithinTwoPercentOfItsDiagonal(_ name: String) throws {
+        let photo = try Fixtures.image("\(name).jpg")
+        let truth = try Fixtures.truth("\(name).json")
+        let detection = try photo.findDocument()
+        #expect(detection.found)
+        let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
+        #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
+    }
+
+    @Test func fallsBackToTheWholeImageWhenThereIsNoPage() throws {
+        let plain = try Image.fromPixels([UInt8](repeating: 128, count: 300 * 200), width: 300, height: 200, channels: 1)
+        let detection = try plain.findDocument()
+        #expect(!detection.found)
+        #expect(detection.corners == Quadrilateral(
+            topLeft: Point(x: 0, y: 0), topRight: Point(x: 299, y: 0),
+            bottomRight: Point(x: 299, y: 199), bottomLeft: Point(x: 0, y: 199)
+        ))
+    }
+
+    @Test func warpsThePageUpright() throws {
+        let photo = try Fixtures.image("document-1.jpg")
+        let corners = try photo.findDocument().corners
+        let size = corners.naturalSize
+        let page = try photo.warped(corners, width: size.width, height: size.height)
+        #expect(page.width == size.width && page.height == size.height)
+        #expect(Double(page.height) / Double(page.width) > 1.3, "an A4 page stays portrait")
+        #expect(throws: VisionError.self) { try photo.warped(corners, width: 0, height: 10) }
+    }
+
+    @Test func estimatesAndRemovesSmallSkew() throws {
+        let text = try Fixtures.image("text.png")
+        let tilted = try text.rotated(by: 3)
+        let skew = try tilted.estimatedSkew()
+        #expect(abs(skew - 3) < 0.6, "estimated \(skew)°")
+        let straightened = try tilted.deskewed()
+        #expect(abs(straightened.degrees - 3) < 0.6)
+        #expect(abs(try straightened.image.estimatedSkew()) < 0.6)
+        #expect(try text.deskewed().degrees == 0, "an upright page is left alone")
+    }
+
+    @Test(arguments: EnhancementMode.allCases)
+    func enhancementGivesAGrayPageOfTheSameSize(_ mode: EnhancementMode) throws {
+        let page = try Fixtures.image("document-2.jpg")
+        let enhanced = try page.enhanced(for: mode)
+        #expect(enhanced.channels == 1)
+        #expect(enhanced.width == page.width && enhanced.height == page.height)
+    }
+
+    @Test func histogramComparisonScoresLikeness() throws {
+        let first = try Fixtures.image("document-1.jpg"), second = try Fixtures.image("document-2.jpg")
+        let same = try first.compareHistograms(with: first)
+        #expect(abs(same.correlation - 1) < 1e-9)
+        #expect(same.chiSquare < 1e-9 && same.bhattacharyya < 1e-6)
+        let different = try first.compareHistograms(with: second)
+        #expect(different.correlation < same.correlation)
+        #expect(different.bhattacharyya > same.bhattacharyya)
+        #expect(different.intersection < same.intersection)
+        #expect(different.chiSquare > same.chiSquare)
+    }
+}

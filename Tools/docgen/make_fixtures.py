@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Regenerates the small committed fixtures of Tests/ScanbookVisionTests/Fixtures:
+two document photos with their truth, a text image, a QR code and two product barcodes.
+
+    python3 Tools/docgen/make_fixtures.py
+"""
+import json
+import random
+from pathlib import Path
+
+import qrcode
+from PIL import Image, ImageDraw, ImageFont
+
+import generate_documents
+
+OUT = Path(__file__).resolve().parents[2] / "Tests" / "ScanbookVisionTests" / "Fixtures"
+
+# EAN/UPC digit patterns: L (odd parity), G (even parity), R codes, and the first digit's parity.
+L = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"]
+G = ["0100111", "0110011", "0011011", "0100001", "0011101", "0111001", "0000101", "0010001", "0001001", "0010111"]
+R = ["1110010", "1100110", "1101100", "1000010", "1011100", "1001110", "1010000", "1000100", "1001000", "1110100"]
+PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
+
+
+def ean13_bits(code: str) -> str:
+    digits = [int(c) for c in code]
+    bits = "101"
+    for digit, parity in zip(digits[1:7], PARITY[digits[0]]):
+        bits += (L if parity == "L" else G)[digit]
+    bits += "01010"
+    for digit in digits[7:]:
+        bits += R[digit]
+    return bits + "101"
+
+
+def ean8_bits(code: str) -> str:
+    digits = [int(c) for c in code]
+    return "101" + "".join(L[d] for d in digits[:4]) + "01010" + "".join(R[d] for d in digits[4:]) + "101"
+
+
+def barcode_image(bits: str, module: int = 4, height: int = 160) -> Image.Image:
+    quiet = 12 * module
+    image = Image.new("L", (len(bits) * module + 2 * quiet, height + 2 * quiet), 255)
+    draw = ImageDraw.Draw(image)
+    for index, bit in enumerate(bits):
+        if bit == "1":
+            x = quiet + index * module
+            draw.rectangle((x, quiet, x + module - 1, quiet + height), fill=0)
+    return image
+
+
+def main():
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, seed in (("document-1", 11), ("document-2", 23)):
+        generate_documents.generate(0, random.Random(seed), OUT, 600, 800)
+        (OUT / "000.jpg").rename(OUT / f"{name}.jpg")
+        (OUT / "000.json").rename(OUT / f"{name}.json")
+
+    text = Image.new("L", (900, 160), 255)
+    draw = ImageDraw.Draw(text)
+    font = ImageFont.truetype(generate_documents.FONTS[0], 48)
+    draw.text((30, 20), "Summe CHF 12.50", font=font, fill=0)
+    draw.text((30, 90), "Datum 26.06.2025", font=font, fill=0)
+    text.save(OUT / "text.png")
+
+    qr = qrcode.QRCode(border=4, box_size=6)
+    qr.add_data("SPC\n0200\n1\nCH4431999123000889012\nScanbook Test")
+    qr.make_image(fill_color="black", back_color="white").convert("L").save(OUT / "qr.png")
+
+    combined = Image.new("L", (900, 300), 255)
+    combined.paste(barcode_image(ean13_bits("4006381333931")), (10, 20))
+    combined.paste(barcode_image(ean8_bits("96385074")), (560, 20))
+    combined.save(OUT / "barcodes.png")
+    (OUT / "barcodes.json").write_text(json.dumps({"EAN-13": "4006381333931", "EAN-8": "96385074"}))
+
+
+if __name__ == "__main__":
+    main()
