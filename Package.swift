@@ -44,6 +44,8 @@ let package = Package(
             name: "ScanbookServer",
             dependencies: [
                 "ScanbookCore",
+                "ScanbookVision",
+                "ScanbookOCR",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -61,6 +63,8 @@ let package = Package(
             dependencies: [
                 "ScanbookServer",
                 "ScanbookCore",
+                "ScanbookVision",
+                "ScanbookOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,6 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { config.port = port }
         try await ScanbookApp.run(config, arguments: ["scanbook", "serve"]) { app in
             try await app.migrateScanbook()
+            app.startCaptureWorkers()
             app.logger.notice("Scanbook serving on http://\(config.hostname):\(config.port) with data in \(config.dataDirectory)")
             try await app.execute()
         }

@@ -43,6 +43,15 @@ extension AppConfig {
         if let megabytes = integer("SCANBOOK_MAX_UPLOAD_MB", in: 1...512) { config.maxUploadBytes = megabytes * 1_000_000 }
         if let open = flag("SCANBOOK_REGISTRATION") { config.registrationOpen = open }
         if let cost = integer("SCANBOOK_BCRYPT_COST", in: 4...31) { config.bcryptCost = cost }
+        if let workers = integer("SCANBOOK_CAPTURE_WORKERS", in: 1...64) { config.captureWorkers = workers }
+        if let lease = integer("SCANBOOK_CAPTURE_LEASE_SECONDS", in: 10...86_400) { config.captureLease = Double(lease) }
+        if let languages = value("SCANBOOK_OCR_LANGUAGES") {
+            if languages.allSatisfy({ $0.isLetter || $0 == "+" || $0 == "_" }) {
+                config.ocrLanguages = languages
+            } else {
+                problems.append("SCANBOOK_OCR_LANGUAGES=\(languages) must look like deu+eng")
+            }
+        }
         if let level = value("LOG_LEVEL") {
             if let parsed = Logger.Level(rawValue: level.lowercased()) {
                 config.logLevel = parsed

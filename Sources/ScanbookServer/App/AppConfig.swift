@@ -25,6 +25,13 @@ public struct AppConfig: Sendable {
     public var bcryptCost: Int
     public var loginThrottle: LoginThrottle
     public var passwordPolicy: PasswordPolicy
+    /// Capture jobs processed at once by this instance (`scanbook serve`).
+    public var captureWorkers: Int
+    /// Seconds a worker may hold a job before another instance may assume it crashed.
+    public var captureLease: Double
+    public var captureMaxAttempts: Int
+    /// Tesseract languages, e.g. "deu+eng".
+    public var ocrLanguages: String
 
     public init(
         dataDirectory: String = "./data",
@@ -37,7 +44,11 @@ public struct AppConfig: Sendable {
         publicURL: String? = nil,
         bcryptCost: Int = 12,
         loginThrottle: LoginThrottle = .standard,
-        passwordPolicy: PasswordPolicy = .standard
+        passwordPolicy: PasswordPolicy = .standard,
+        captureWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        captureLease: Double = 300,
+        captureMaxAttempts: Int = 3,
+        ocrLanguages: String = "deu+eng"
     ) {
         self.dataDirectory = dataDirectory
         self.hostname = hostname
@@ -50,6 +61,10 @@ public struct AppConfig: Sendable {
         self.bcryptCost = bcryptCost
         self.loginThrottle = loginThrottle
         self.passwordPolicy = passwordPolicy
+        self.captureWorkers = captureWorkers
+        self.captureLease = captureLease
+        self.captureMaxAttempts = captureMaxAttempts
+        self.ocrLanguages = ocrLanguages
     }
 
     public static func defaultSQLitePath(in dataDirectory: String) -> String {

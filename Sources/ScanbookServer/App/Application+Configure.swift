@@ -1,6 +1,7 @@
 import Fluent
 import Leaf
 import LeafKit
+import ScanbookOCR
 import Vapor
 
 extension Application {
@@ -12,6 +13,13 @@ extension Application {
         try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
         blobStore = FileBlobStore(directory: config.blobDirectory)
         localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
+
+        let recognizer = TesseractPool(threads: config.captureWorkers)
+        textRecognizer = recognizer
+        lifecycle.use(CaptureLifecycle(recognizer: recognizer))
+        var processors = CaptureProcessors()
+        processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))
+        captureProcessors = processors
 
         try configureDatabase(config.database)
         registerMigrations()
@@ -55,6 +63,23 @@ extension Application {
                 sameSite: .lax
             )
         }
+    }
+}
+
+/// Stops the capture workers before the database goes away, then the OCR threads.
+struct CaptureLifecycle: LifecycleHandler {
+    let recognizer: TesseractPool
+
+    func shutdownAsync(_ application: Application) async {
+        await application.captureWorkers.stop()
+        recognizer.shutdown()
+    }
+}
+
+extension Application {
+    /// Starts the worker pool (`scanbook serve`; tests that process captures).
+    public func startCaptureWorkers() {
+        captureWorkers.start(count: scanbookConfig.captureWorkers)
     }
 }
 

@@ -12,5 +12,7 @@ extension Application {
         migrations.add(SessionRecord.migration)
         migrations.add(CreateAPITokens())
         migrations.add(CreateLoginFailures())
+        // Captures
+        migrations.add(CreateCaptures())
     }
 }

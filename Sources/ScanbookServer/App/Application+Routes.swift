@@ -25,6 +25,9 @@ extension Application {
         signedIn.post(SiteURL.apiTokens.pathComponents, use: AccountWebController.createToken)
         signedIn.post(SiteURL.revokeAPIToken(id: nil).pathComponents, use: AccountWebController.revokeToken)
         signedIn.get(SiteURL.blob(id: nil).pathComponents, use: BlobController.show)
+        signedIn.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
+        signedIn.on(.POST, SiteURL.captures.pathComponents, body: .collect(maxSize: maxUpload), use: CaptureWebController.create)
+        signedIn.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
         for module in Module.allCases {
             signedIn.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
         }
@@ -38,5 +41,8 @@ extension Application {
         authenticated.get(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.listTokens)
         authenticated.post(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.createToken)
         authenticated.delete(SiteURL.api(.token(id: nil)).pathComponents, use: AccountAPIController.deleteToken)
+        authenticated.on(.POST, SiteURL.api(.captures).pathComponents, body: .collect(maxSize: maxUpload), use: CaptureAPIController.create)
+        authenticated.get(SiteURL.api(.captures).pathComponents, use: CaptureAPIController.list)
+        authenticated.get(SiteURL.api(.capture(id: nil)).pathComponents, use: CaptureAPIController.show)
     }
 }

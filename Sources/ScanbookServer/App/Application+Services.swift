@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookOCR
 import Vapor
 
 /// The side effects the app reaches through small replaceable values: tests swap the clock and the
@@ -8,6 +9,9 @@ extension Application {
     private struct BlobStoreKey: StorageKey { typealias Value = any BlobStore }
     private struct ClockKey: StorageKey { typealias Value = AppClock }
     private struct LocalizerKey: StorageKey { typealias Value = Localizer }
+    private struct RecognizerKey: StorageKey { typealias Value = any TextRecognizer }
+    private struct ProcessorsKey: StorageKey { typealias Value = CaptureProcessors }
+    private struct WorkersKey: StorageKey { typealias Value = CaptureWorkers }
 
     var scanbookConfig: AppConfig {
         get { storage[ConfigKey.self]! }
@@ -22,6 +26,25 @@ extension Application {
     var clock: AppClock {
         get { storage[ClockKey.self] ?? .system }
         set { storage[ClockKey.self] = newValue }
+    }
+
+    /// Tesseract by default; tests may substitute a fake.
+    var textRecognizer: any TextRecognizer {
+        get { storage[RecognizerKey.self]! }
+        set { storage[RecognizerKey.self] = newValue }
+    }
+
+    var captureProcessors: CaptureProcessors {
+        get { storage[ProcessorsKey.self] ?? CaptureProcessors() }
+        set { storage[ProcessorsKey.self] = newValue }
+    }
+
+    /// Created on first use; not started until `startCaptureWorkers()`.
+    var captureWorkers: CaptureWorkers {
+        if let workers = storage[WorkersKey.self] { return workers }
+        let workers = CaptureWorkers(app: self)
+        storage[WorkersKey.self] = workers
+        return workers
     }
 
     var localizer: Localizer {

@@ -16,6 +16,8 @@ enum SiteURL: Sendable, Equatable {
     case revokeAPIToken(id: UUID?)
     case blob(id: UUID?)
     case module(Module)
+    case captures
+    case capture(id: UUID?)
     case healthz
     case readyz
     case api(APIRoute)
@@ -35,6 +37,8 @@ enum SiteURL: Sendable, Equatable {
         case .revokeAPIToken(let id): ["settings", "tokens", Self.component(id, parameter: "tokenID"), "revoke"]
         case .blob(let id): ["blobs", Self.component(id, parameter: "blobID")]
         case .module(let module): [.constant(module.rawValue)]
+        case .captures: ["captures"]
+        case .capture(let id): ["captures", Self.component(id, parameter: "captureID")]
         case .healthz: ["healthz"]
         case .readyz: ["readyz"]
         case .api(let route): ["api", "v1"] + route.pathComponents
@@ -57,6 +61,8 @@ enum APIRoute: Sendable, Equatable {
     case me
     case tokens
     case token(id: UUID?)
+    case captures
+    case capture(id: UUID?)
     case openAPI
 
     var pathComponents: [PathComponent] {
@@ -66,6 +72,8 @@ enum APIRoute: Sendable, Equatable {
         case .me: ["me"]
         case .tokens: ["tokens"]
         case .token(let id): ["tokens", id.map { .constant($0.uuidString) } ?? .parameter("tokenID")]
+        case .captures: ["captures"]
+        case .capture(let id): ["captures", id.map { .constant($0.uuidString) } ?? .parameter("captureID")]
         case .openAPI: ["openapi.yaml"]
         }
     }

@@ -4,6 +4,7 @@ import Vapor
 
 /// An upload that passed the size and content checks and may now be stored.
 struct CheckedUpload: Sendable {
+    typealias Content = SniffedContent
     let bytes: [UInt8]
     let content: SniffedContent
 }
@@ -23,11 +24,17 @@ extension Request {
         }
     }
 
+    func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
+        try await application.storeBlob(upload, owner: owner, on: database)
+    }
+}
+
+extension Application {
     /// Writes the bytes to the blob store (off the event loop; it fsyncs) and records who owns them.
     /// Storing the same bytes again for the same owner returns the existing record.
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
         let store = blobStore
-        let hash = try await application.threadPool.runIfActive { try store.put(upload.bytes) }
+        let hash = try await threadPool.runIfActive { try store.put(upload.bytes) }
         if let existing = try await StoredBlob.query(on: database)
             .filter(\.$owner.$id == owner).filter(\.$hash == hash).first() {
             return existing

@@ -49,6 +49,7 @@ struct ShellURLs: Encodable {
     let logout = SiteURL.logout.path
     let settings = SiteURL.settings.path
     let language = SiteURL.language.path
+    let captures = SiteURL.captures.path
 }
 
 struct NoContent: Encodable {}

@@ -1,0 +1,91 @@
+import Foundation
+import ScanbookCore
+import ScanbookVision
+
+/// The generic document path: decode → find the page → warp upright → straighten → enhance → OCR.
+/// `prepare` is synchronous CPU work (run it off the cooperative pool); `read` awaits the OCR pool.
+public struct DocumentScanner: Sendable {
+    /// Longest side of the warped page: enough for 10-point text at A4, small enough for fast OCR.
+    public var maximumPageSide: Int
+    public var enhancement: EnhancementMode
+    public var ocrOptions: OCROptions
+
+    public init(maximumPageSide: Int = 2000, enhancement: EnhancementMode = .document, ocrOptions: OCROptions = OCROptions()) {
+        self.maximumPageSide = maximumPageSide
+        self.enhancement = enhancement
+        self.ocrOptions = ocrOptions
+    }
+
+    public struct PreparedPage: Sendable {
+        public let sourceWidth: Int
+        public let sourceHeight: Int
+        public let detection: DocumentDetection
+        public let skew: Double
+        /// The upright page in colour, before enhancement.
+        public let page: Image
+        public let enhanced: Image
+        public var timings: StageTimings
+    }
+
+    public struct ScannedPage: Sendable {
+        public let prepared: PreparedPage
+        public let ocr: OCRResult
+        public var timings: StageTimings { prepared.timings }
+    }
+
+    public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
+        var timings = StageTimings()
+        let photo = try timings.measure("decode") { try Image.decode(bytes) }
+        let detection = try timings.measure("find") { try photo.findDocument() }
+        let (width, height) = Self.outputSize(detection.corners.naturalSize, maximumSide: maximumPageSide)
+        let warped = try timings.measure("warp") { try photo.warped(detection.corners, width: width, height: height) }
+        let (page, skew) = try timings.measure("deskew") { try warped.deskewed() }
+        let enhanced = try timings.measure("enhance") { try page.enhanced(for: enhancement) }
+        return PreparedPage(
+            sourceWidth: photo.width, sourceHeight: photo.height, detection: detection,
+            skew: skew, page: page, enhanced: enhanced, timings: timings
+        )
+    }
+
+    public func read(_ prepared: PreparedPage, with recognizer: any TextRecognizer) async throws -> ScannedPage {
+        var prepared = prepared
+        let start = ContinuousClock.now
+        let ocr = try await recognizer.recognize(prepared.enhanced, options: ocrOptions)
+        prepared.timings.record("ocr", since: start)
+        return ScannedPage(prepared: prepared, ocr: ocr)
+    }
+
+    static func outputSize(_ natural: (width: Int, height: Int), maximumSide: Int) -> (Int, Int) {
+        let longest = max(natural.width, natural.height)
+        guard longest > maximumSide else { return natural }
+        let scale = Double(maximumSide) / Double(longest)
+        return (max(1, Int(Double(natural.width) * scale)), max(1, Int(Double(natural.height) * scale)))
+    }
+}
+
+/// Milliseconds per named stage, in the order they ran.
+public struct StageTimings: Sendable, Codable, Equatable {
+    public private(set) var stages: [Stage] = []
+
+    public struct Stage: Sendable, Codable, Equatable {
+        public let name: String
+        public let milliseconds: Double
+    }
+
+    public init() {}
+
+    public var total: Double { stages.reduce(0) { $0 + $1.milliseconds } }
+
+    public subscript(name: String) -> Double? { stages.first { $0.name == name }?.milliseconds }
+
+    mutating func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        let start = ContinuousClock.now
+        defer { record(name, since: start) }
+        return try body()
+    }
+
+    mutating func record(_ name: String, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        stages.append(Stage(name: name, milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
+    }
+}

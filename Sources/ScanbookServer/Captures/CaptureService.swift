@@ -1,0 +1,42 @@
+import Fluent
+import Vapor
+
+/// Creating and finding captures, shared by the web pages and the API.
+enum CaptureService {
+    static let defaultKind = "document"
+
+    /// Checks the photo and the kind, stores the photo, queues the job and wakes a worker.
+    static func enqueue(_ form: CaptureUploadForm, on request: Request) async throws -> Capture {
+        let user = try request.auth.require(User.self)
+        let kind = form.kind.flatMap { $0.isEmpty ? nil : $0 } ?? defaultKind
+        guard request.application.captureProcessors[kind] != nil else {
+            throw UserFacingError(.unprocessableEntity, "capture_unknownKind", ["kind": kind])
+        }
+        guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
+        let upload = try request.checkImageUpload(file)
+        let capture = try await request.db.transaction { database in
+            let blob = try await request.storeBlob(upload, owner: user.requireID(), on: database)
+            let capture = Capture(ownerID: try user.requireID(), kind: kind, blobID: try blob.requireID())
+            try await capture.create(on: database)
+            return capture
+        }
+        request.application.captureWorkers.notify()
+        return capture
+    }
+
+    /// The user's capture, or 404 for anyone else's.
+    static func find(_ id: UUID?, on request: Request) async throws -> Capture {
+        let user = try request.auth.require(User.self)
+        guard let id, let capture = try await Capture.query(on: request.db)
+            .filter(\.$id == id).filter(\.$owner.$id == user.requireID()).first()
+        else { throw Abort(.notFound) }
+        return capture
+    }
+
+    static func recent(for request: Request, limit: Int = 50) async throws -> [Capture] {
+        let user = try request.auth.require(User.self)
+        return try await Capture.query(on: request.db)
+            .filter(\.$owner.$id == user.requireID())
+            .sort(\.$createdAt, .descending).limit(limit).all()
+    }
+}

@@ -1,0 +1,19 @@
+import Vapor
+
+/// `/api/v1/captures`: upload a photo (multipart `image`, optional `kind`), poll its job.
+enum CaptureAPIController {
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let capture = try await CaptureService.enqueue(try request.content.decode(CaptureUploadForm.self), on: request)
+        let response = try await CaptureDTO(capture).encodeResponse(status: .accepted, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.capture(id: capture.id)).path)
+        return response
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> CaptureDTO {
+        try CaptureDTO(try await CaptureService.find(request.parameters.get("captureID", as: UUID.self), on: request))
+    }
+
+    @Sendable static func list(_ request: Request) async throws -> [CaptureDTO] {
+        try await CaptureService.recent(for: request).map(CaptureDTO.init)
+    }
+}

@@ -1,0 +1,69 @@
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// The job queue on top of the `captures` table. Claiming is one atomic statement: PostgreSQL
+/// skips rows other instances hold (`FOR UPDATE SKIP LOCKED`); SQLite has a single writer, and the
+/// repeated condition in the outer WHERE guards the update itself.
+struct CaptureQueue {
+    let database: any SQLDatabase
+    let lease: TimeInterval
+    let maximumAttempts: Int
+
+    /// A job this worker holds, with the lease token that proves it.
+    struct Claim: Sendable {
+        let id: UUID
+        let ownerID: UUID
+        let kind: String
+        let blobID: UUID
+        let attempts: Int
+        let leaseToken: UUID
+    }
+
+    private struct ClaimedRow: Decodable {
+        let id: UUID
+        let owner_id: UUID
+        let kind: String
+        let blob_id: UUID
+        let attempts: Int
+    }
+
+    /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any.
+    func claim(now: Date) async throws -> Claim? {
+        let token = UUID()
+        let lock: SQLQueryString = database.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
+        let claimable: SQLQueryString = "(status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now)))"
+        let query: SQLQueryString = """
+            UPDATE captures SET status = 'processing', attempts = attempts + 1, lease_token = \(bind: token),
+                lease_expires_at = \(bind: now.addingTimeInterval(lease)), updated_at = \(bind: now)
+            WHERE id = (SELECT id FROM captures WHERE \(claimable) ORDER BY created_at LIMIT 1\(lock))
+                AND \(claimable)
+            RETURNING id, owner_id, kind, blob_id, attempts
+            """
+        guard let row = try await database.raw(query).first(decoding: ClaimedRow.self) else { return nil }
+        return Claim(id: row.id, ownerID: row.owner_id, kind: row.kind, blobID: row.blob_id, attempts: row.attempts, leaseToken: token)
+    }
+
+    /// Records the result; false when the lease was lost (another worker has taken the job over).
+    func complete(_ claim: Claim, result: String, now: Date) async throws -> Bool {
+        let row = try await database.raw("""
+            UPDATE captures SET status = 'done', result = \(bind: result), error = NULL, lease_token = NULL,
+                lease_expires_at = NULL, finished_at = \(bind: now), updated_at = \(bind: now)
+            WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'
+            RETURNING id
+            """).first()
+        return row != nil
+    }
+
+    /// Puts the job back in the queue with its error, or marks it failed after the last attempt.
+    func fail(_ claim: Claim, error: String, now: Date) async throws {
+        let finalStatus = claim.attempts >= maximumAttempts ? Capture.Status.failed : .queued
+        let finished: Date? = finalStatus == .failed ? now : nil
+        try await database.raw("""
+            UPDATE captures SET status = \(bind: finalStatus.rawValue), error = \(bind: error), lease_token = NULL,
+                lease_expires_at = NULL, finished_at = \(bind: finished), updated_at = \(bind: now)
+            WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'
+            """).run()
+    }
+}
