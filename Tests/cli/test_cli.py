@@ -57,7 +57,7 @@ def test_bad_configuration_lists_every_problem(data_dir):
     assert "SCANBOOK_PORT=0" in result.stderr and "DATABASE_URL" in result.stderr
 
 
-@pytest.mark.parametrize("command", [[], ["serve"], ["migrate"], ["user"], ["user", "add"], ["user", "list"],
+@pytest.mark.parametrize("command", [[], ["serve"], ["migrate"], ["user"], ["user", "add"], ["user", "list"], ["ocr"], ["detect"], ["barcode"],
                                      ["user", "set-password"], ["version"]])
 def test_every_command_has_help(command, data_dir):
     result = scanbook(*command, "--help", data_dir=data_dir)

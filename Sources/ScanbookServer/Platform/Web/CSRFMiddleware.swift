@@ -15,7 +15,14 @@ struct CSRFMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         }
         let expected = request.hasSession ? request.session.data[Self.field] : nil
-        let sent = request.headers.first(name: Self.header) ?? (try? request.content.get(String.self, at: Self.field))
+        var sent = request.headers.first(name: Self.header)
+        if sent == nil {
+            // A large upload is still streaming in when middleware runs; the token is in the body.
+            if request.body.data == nil {
+                _ = try await request.body.collect(max: request.scanbookConfig.maxUploadBytes + 1_000_000).get()
+            }
+            sent = try? request.content.get(String.self, at: Self.field)
+        }
         guard let expected, let sent, Self.constantTimeEqual(expected, sent) else {
             throw Abort(.forbidden, reason: request.text("error_csrf"))
         }
