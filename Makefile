@@ -57,9 +57,12 @@ test-swift:
 test-e2e:
 	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cli Tests/browser
 
-bench: deps
+BENCH_DOCUMENTS := .build/docgen-12mp
+
+bench: deps-test
 	$(SWIFT) build -c release --product scanbook-bench
-	.build/release/scanbook-bench
+	@[ -f $(BENCH_DOCUMENTS)/029.json ] || $(PYTHON) Tools/docgen/generate_documents.py --out $(BENCH_DOCUMENTS) --count 30 --seed 1
+	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS)
 
 clean:
 	rm -rf .build

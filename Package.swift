@@ -72,7 +72,7 @@ let package = Package(
         // `make bench`: end-to-end figures of a real server on loopback (release build).
         .executableTarget(
             name: "scanbook-bench",
-            dependencies: ["ScanbookServer", "ScanbookCore", .product(name: "Vapor", package: "vapor")],
+            dependencies: ["ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR", .product(name: "Vapor", package: "vapor")],
             path: "Benchmarks/scanbook-bench"
         ),
 

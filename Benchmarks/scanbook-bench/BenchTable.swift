@@ -16,6 +16,7 @@ struct BenchTable {
     }
 
     func print(title: String) {
+        guard !rows.isEmpty else { return }
         Swift.print("\n## \(title)\n")
         Swift.print("Machine: \(Self.machine)\n")
         Swift.print("| figure | value | data set |")
@@ -37,7 +38,11 @@ struct Timings {
     private(set) var milliseconds: [Double] = []
 
     mutating func record(_ elapsed: Duration) {
-        milliseconds.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        record(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+
+    mutating func record(milliseconds value: Double) {
+        milliseconds.append(value)
     }
 
     func percentile(_ p: Double) -> Double {

@@ -1,14 +1,35 @@
 import Foundation
+import ScanbookOCR
 import ScanbookServer
 import Vapor
 
+/// `make bench`: every benchmark table in turn. `--documents DIR` names the generated photo set.
+@main
+enum ScanbookBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        func option(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        }
+        if !arguments.contains("--skip-platform") { try await PlatformBench.run() }
+        if let documents = option("--documents") {
+            var scanner = DocumentScanner()
+            if let side = option("--page-side").flatMap(Int.init) { scanner.maximumPageSide = side }
+            if let languages = option("--lang") { scanner.ocrOptions.languages = languages }
+            if let mode = option("--psm").flatMap(Int.init).flatMap(PageSegmentation.init) { scanner.ocrOptions.pageSegmentation = mode }
+            var table = BenchTable()
+            try await CaptureBench.run(directory: documents, scanner: scanner, limit: option("--limit").flatMap(Int.init), into: &table)
+            table.print(title: "Capture engine (issue 3)")
+        }
+    }
+}
+
 /// Platform benchmark: a real server (production bcrypt cost, SQLite in a temporary directory) on a
 /// loopback port, driven over HTTP by Vapor's client, one request at a time.
-@main
 enum PlatformBench {
     static let rounds = 200
 
-    static func main() async throws {
+    static func run() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbook-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let port = 18_000 + Int.random(in: 0..<2000)

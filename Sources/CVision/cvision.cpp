@@ -90,8 +90,17 @@ struct Candidate {
 };
 
 // Scores a quadrilateral: large, convex, angles near 90 degrees, well filled by its contour.
-double quad_score(const std::vector<cv::Point> &quad, double contour_area, double image_area) {
+double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::Size image) {
     if (quad.size() != 4 || !cv::isContourConvex(quad)) return 0;
+    double image_area = (double)image.width * image.height;
+    // Corners on the frame's edge belong to regions cut by the frame (background, a shadow's
+    // boundary), not to a page lying fully in view.
+    int margin = std::max(2, (int)(0.01 * std::max(image.width, image.height)));
+    int on_border = 0;
+    for (const auto &p : quad) {
+        if (p.x <= margin || p.y <= margin || p.x >= image.width - 1 - margin || p.y >= image.height - 1 - margin) on_border++;
+    }
+    if (on_border >= 2) return 0;
     double area = std::fabs(cv::contourArea(quad));
     double ratio = area / image_area;
     // A "page" filling the whole frame is the frame itself (e.g. a thresholded blank image); the
@@ -106,10 +115,11 @@ double quad_score(const std::vector<cv::Point> &quad, double contour_area, doubl
     }
     if (worst_cos > 0.6) return 0;  // an angle outside ~53..127 degrees is not a photographed page
     double fill = std::min(1.0, contour_area / (area + 1e-9));
-    return ratio * (1.0 - worst_cos) * (0.5 + 0.5 * fill);
+    return ratio * (1.0 - worst_cos) * (0.5 + 0.5 * fill) * (on_border ? 0.5 : 1.0);
 }
 
-void collect_quads(const cv::Mat &binary, double image_area, std::vector<Candidate> &candidates) {
+void collect_quads(const cv::Mat &binary, std::vector<Candidate> &candidates) {
+    double image_area = (double)binary.cols * binary.rows;
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(binary, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
     std::sort(contours.begin(), contours.end(), [](const auto &a, const auto &b) {
@@ -127,7 +137,7 @@ void collect_quads(const cv::Mat &binary, double image_area, std::vector<Candida
             std::vector<cv::Point> quad;
             cv::approxPolyDP(hull, quad, epsilon * perimeter, true);
             if (quad.size() == 4) {
-                double score = quad_score(quad, contour_area, image_area);
+                double score = quad_score(quad, contour_area, binary.size());
                 if (score > 0) {
                     std::vector<cv::Point2f> corners(quad.begin(), quad.end());
                     candidates.push_back({corners, score});
@@ -323,7 +333,6 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
         cv::resize(source, small, cv::Size(), scale, scale, cv::INTER_AREA);
         cv::Mat gray = gray_of(small), blurred;
         cv::GaussianBlur(gray, blurred, cv::Size(5, 5), 0);
-        double image_area = (double)small.cols * small.rows;
         std::vector<Candidate> candidates;
 
         // 1. Edges: the page outline against any background.
@@ -334,13 +343,13 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
         cv::Canny(blurred, edges, std::max(10.0, 0.66 * median * 0.5), std::min(255.0, 1.33 * median * 0.5 + 40));
         cv::Mat closed;
         cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-        collect_quads(closed, image_area, candidates);
+        collect_quads(closed, candidates);
 
         // 2. Brightness: paper is usually lighter (and less saturated) than what it lies on.
         cv::Mat bright;
         cv::threshold(blurred, bright, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
         cv::morphologyEx(bright, bright, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
-        collect_quads(bright, image_area, candidates);
+        collect_quads(bright, candidates);
         if (small.channels() == 3) {
             cv::Mat hsv, channels[3], paper;
             cv::cvtColor(small, hsv, cv::COLOR_BGR2HSV);
@@ -349,7 +358,7 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
             cv::GaussianBlur(whiteness, whiteness, cv::Size(5, 5), 0);
             cv::threshold(whiteness, paper, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
             cv::morphologyEx(paper, paper, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
-            collect_quads(paper, image_area, candidates);
+            collect_quads(paper, candidates);
         }
 
         *found = 0;
@@ -383,6 +392,22 @@ cvision_image *cvision_warp(const cvision_image *image, const double corners[8],
     });
 }
 
+// Projection-profile skew estimate: text lines aligned with the rows give the row histogram of ink
+// pixels its sharpest peaks (largest variance). Ink points are rotated arithmetically instead of
+// warping the image per angle; a coarse 1-degree search is refined in 0.1-degree steps.
+static double profile_variance(const std::vector<cv::Point> &points, double degrees, int rows) {
+    double radians = degrees * CV_PI / 180.0, sine = std::sin(radians), cosine = std::cos(radians);
+    int offset = rows, bins = 3 * rows;
+    std::vector<int> histogram(bins, 0);
+    for (const auto &p : points) {
+        int row = (int)std::lround(p.y * cosine - p.x * sine) + offset;
+        if (row >= 0 && row < bins) histogram[row]++;
+    }
+    double sum = 0, squares = 0;
+    for (int count : histogram) { sum += count; squares += (double)count * count; }
+    return squares / bins - (sum / bins) * (sum / bins);
+}
+
 int cvision_estimate_skew(const cvision_image *image, double max_degrees, double *degrees, cvision_error *error) {
     return guarded(error, -1, [&]() -> int {
         cv::Mat gray = gray_of(image->mat), small;
@@ -390,22 +415,21 @@ int cvision_estimate_skew(const cvision_image *image, double max_degrees, double
         cv::resize(gray, small, cv::Size(), scale, scale, cv::INTER_AREA);
         cv::Mat ink;
         cv::adaptiveThreshold(small, ink, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV, 25, 15);
-        // Smear characters into line-shaped blobs, then score each angle by how sharply the row
-        // profile of the rotated blobs peaks (text lines aligned with rows give the largest variance).
-        cv::Mat smeared;
-        cv::dilate(ink, smeared, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(15, 1)));
-        double best_angle = 0, best_variance = -1;
-        cv::Point2f centre(smeared.cols / 2.0f, smeared.rows / 2.0f);
-        for (double angle = -max_degrees; angle <= max_degrees + 1e-9; angle += 0.25) {
-            cv::Mat rotated, profile;
-            cv::warpAffine(smeared, rotated, cv::getRotationMatrix2D(centre, angle, 1.0), smeared.size(), cv::INTER_NEAREST);
-            cv::reduce(rotated, profile, 1, cv::REDUCE_SUM, CV_64F);
-            cv::Scalar mean, deviation;
-            cv::meanStdDev(profile, mean, deviation);
-            double variance = deviation[0] * deviation[0];
-            if (variance > best_variance) { best_variance = variance; best_angle = angle; }
-        }
-        *degrees = -best_angle;
+        std::vector<cv::Point> points;
+        cv::findNonZero(ink, points);
+        if (points.size() < 50) { *degrees = 0; return 0; }
+        auto search = [&](double from, double to, double step) {
+            double best_angle = 0, best_variance = -1;
+            for (double angle = from; angle <= to + 1e-9; angle += step) {
+                double variance = profile_variance(points, angle, ink.rows);
+                if (variance > best_variance) { best_variance = variance; best_angle = angle; }
+            }
+            return best_angle;
+        };
+        double coarse = search(-max_degrees, max_degrees, 1.0);
+        double fine = search(coarse - 1.0, coarse + 1.0, 0.1);
+        // Rotating the points by `fine` straightens the lines, so they lean by -fine (y grows downwards).
+        *degrees = -fine;
         return 0;
     });
 }

@@ -5,12 +5,13 @@ import ScanbookVision
 /// The generic document path: decode → find the page → warp upright → straighten → enhance → OCR.
 /// `prepare` is synchronous CPU work (run it off the cooperative pool); `read` awaits the OCR pool.
 public struct DocumentScanner: Sendable {
-    /// Longest side of the warped page: enough for 10-point text at A4, small enough for fast OCR.
+    /// Longest side of the warped page: 10-point text at A4 stays ~20 px high; larger pages only
+    /// cost time (measured: same OCR accuracy at 1400–2000 px).
     public var maximumPageSide: Int
     public var enhancement: EnhancementMode
     public var ocrOptions: OCROptions
 
-    public init(maximumPageSide: Int = 2000, enhancement: EnhancementMode = .document, ocrOptions: OCROptions = OCROptions()) {
+    public init(maximumPageSide: Int = 1600, enhancement: EnhancementMode = .document, ocrOptions: OCROptions = OCROptions()) {
         self.maximumPageSide = maximumPageSide
         self.enhancement = enhancement
         self.ocrOptions = ocrOptions

@@ -1,0 +1,31 @@
+import Testing
+import ScanbookCore
+
+@Suite struct ImageDimensionsTests {
+    @Test func readsPNGHeader() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0x0B, 0xB8, 0, 0, 0x0F, 0xA0, 8, 2, 0, 0, 0]
+        #expect(ImageDimensions(header: png) == ImageDimensions(width: 3000, height: 4000))
+    }
+
+    @Test func walksJPEGSegmentsToTheFrameHeader() {
+        // SOI, an APP0 segment of 16 bytes, then SOF0 with height 480 and width 640.
+        let app0: [UInt8] = [0xFF, 0xE0, 0x00, 0x10] + [UInt8](repeating: 0, count: 14)
+        let sof0: [UInt8] = [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03] + [UInt8](repeating: 0, count: 9)
+        #expect(ImageDimensions(header: [0xFF, 0xD8] + app0 + sof0) == ImageDimensions(width: 640, height: 480))
+    }
+
+    @Test func givesUpOnTruncatedOrForeignData() {
+        #expect(ImageDimensions(header: [0xFF, 0xD8, 0xFF, 0xE0, 0x00]) == nil)
+        #expect(ImageDimensions(header: Array("%PDF-1.7".utf8)) == nil)
+    }
+}
+
+@Suite struct CharacterAccuracyTests {
+    @Test func countsEditsAgainstTheTruth() {
+        #expect(characterAccuracy(recognized: "Summe 12.50", truth: "Summe 12.50") == 1)
+        #expect(characterAccuracy(recognized: "Surnme 12.5O", truth: "Summe 12.50") == 1 - 3.0 / 11)
+        #expect(characterAccuracy(recognized: "", truth: "abcd") == 0)
+        #expect(characterAccuracy(recognized: "", truth: "") == 1)
+    }
+}
