@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 
 /// Prints benchmark rows as a Markdown table with the machine they ran on, ready for
 /// docs/benchmarks.md.
@@ -38,7 +39,7 @@ struct Timings {
     private(set) var milliseconds: [Double] = []
 
     mutating func record(_ elapsed: Duration) {
-        record(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        record(milliseconds: elapsed.milliseconds)
     }
 
     mutating func record(milliseconds value: Double) {

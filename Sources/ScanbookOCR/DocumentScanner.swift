@@ -86,7 +86,6 @@ public struct StageTimings: Sendable, Codable, Equatable {
     }
 
     mutating func record(_ name: String, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        stages.append(Stage(name: name, milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
+        stages.append(Stage(name: name, milliseconds: (ContinuousClock.now - start).milliseconds))
     }
 }

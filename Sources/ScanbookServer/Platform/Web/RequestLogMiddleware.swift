@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 import Vapor
 
 /// One structured log line per request: method, path (without the query, which may hold secrets),
@@ -8,8 +9,7 @@ struct RequestLogMiddleware: AsyncMiddleware {
         let start = ContinuousClock.now
         var status: HTTPStatus = .internalServerError
         defer {
-            let elapsed = ContinuousClock.now - start
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let milliseconds = (ContinuousClock.now - start).milliseconds
             request.logger.info("request", metadata: [
                 "method": .string(request.method.rawValue),
                 "path": .string(request.url.path),
