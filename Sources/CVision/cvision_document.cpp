@@ -1,70 +1,17 @@
-// OpenCV shim behind include/cvision.h. Every entry point runs inside `guarded`, which turns C++
-// exceptions into error codes, so no exception ever crosses into Swift.
-#include "cvision.h"
+// Finding the page in a photo, straightening it, and estimating text skew.
+#include "cvision_internal.hpp"
 
-#include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <vector>
 
-struct cvision_image {
-    cv::Mat mat;
-};
+using namespace cvision;
 
 namespace {
-
-void set_error(cvision_error *error, int code, const char *message) {
-    if (!error) return;
-    error->code = code;
-    std::snprintf(error->message, sizeof(error->message), "%s", message);
-}
-
-template <typename Result, typename Body>
-Result guarded(cvision_error *error, Result failure, Body body) {
-    if (error) { error->code = CVISION_OK; error->message[0] = 0; }
-    try {
-        return body();
-    } catch (const cv::Exception &exception) {
-        set_error(error, CVISION_ERR_OPENCV, exception.what());
-    } catch (const std::bad_alloc &) {
-        set_error(error, CVISION_ERR_MEMORY, "out of memory");
-    } catch (const std::exception &exception) {
-        set_error(error, CVISION_ERR_UNKNOWN, exception.what());
-    } catch (...) {
-        set_error(error, CVISION_ERR_UNKNOWN, "unknown C++ exception");
-    }
-    return failure;
-}
-
-cvision_image *wrap(cv::Mat mat) {
-    auto *image = new cvision_image();
-    image->mat = std::move(mat);
-    return image;
-}
-
-cv::Mat gray_of(const cv::Mat &mat) {
-    if (mat.channels() == 1) return mat;
-    cv::Mat gray;
-    cv::cvtColor(mat, gray, mat.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
-    return gray;
-}
-
-cv::Mat bgr_of(const cv::Mat &mat) {
-    if (mat.channels() == 3) return mat;
-    cv::Mat bgr;
-    cv::cvtColor(mat, bgr, mat.channels() == 4 ? cv::COLOR_BGRA2BGR : cv::COLOR_GRAY2BGR);
-    return bgr;
-}
-
-// --- Page finding -------------------------------------------------------------------------------
-
 // Orders four points as tl, tr, br, bl: clockwise around their centre, starting from the point
 // nearest the image's top-left along the page's own orientation.
 std::vector<cv::Point2f> order_corners(std::vector<cv::Point2f> points) {
@@ -195,135 +142,6 @@ std::vector<cv::Point2f> refine_with_lines(const std::vector<cv::Point2f> &corne
 
 extern "C" {
 
-cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        if (!bytes || length == 0) {
-            set_error(error, CVISION_ERR_ARGUMENT, "empty image data");
-            return nullptr;
-        }
-        cv::Mat buffer(1, (int)length, CV_8UC1, const_cast<uint8_t *>(bytes));
-        cv::Mat mat = cv::imdecode(buffer, cv::IMREAD_COLOR);  // applies EXIF orientation
-        if (mat.empty()) {
-            set_error(error, CVISION_ERR_DECODE, "the data is not a decodable image");
-            return nullptr;
-        }
-        return wrap(mat);
-    });
-}
-
-cvision_image *cvision_from_pixels(const uint8_t *data, int width, int height, int channels, int stride, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        if (!data || width <= 0 || height <= 0 || (channels != 1 && channels != 3) || stride < width * channels) {
-            set_error(error, CVISION_ERR_ARGUMENT, "invalid pixel buffer");
-            return nullptr;
-        }
-        cv::Mat view(height, width, channels == 1 ? CV_8UC1 : CV_8UC3, const_cast<uint8_t *>(data), stride);
-        return wrap(view.clone());
-    });
-}
-
-int cvision_encode(const cvision_image *image, const char *extension, int quality, uint8_t **bytes, size_t *length, cvision_error *error) {
-    return guarded(error, -1, [&]() -> int {
-        if (!image || !extension || !bytes || !length) {
-            set_error(error, CVISION_ERR_ARGUMENT, "missing argument");
-            return -1;
-        }
-        std::vector<uchar> buffer;
-        std::vector<int> parameters;
-        if (std::strcmp(extension, ".jpg") == 0) parameters = {cv::IMWRITE_JPEG_QUALITY, quality};
-        if (std::strcmp(extension, ".png") == 0) parameters = {cv::IMWRITE_PNG_COMPRESSION, 3};
-        if (!cv::imencode(extension, image->mat, buffer, parameters)) {
-            set_error(error, CVISION_ERR_ARGUMENT, "cannot encode in this format");
-            return -1;
-        }
-        *bytes = (uint8_t *)std::malloc(buffer.size());
-        if (!*bytes) throw std::bad_alloc();
-        std::memcpy(*bytes, buffer.data(), buffer.size());
-        *length = buffer.size();
-        return 0;
-    });
-}
-
-void cvision_buffer_free(uint8_t *bytes) { std::free(bytes); }
-
-void cvision_image_free(cvision_image *image) { delete image; }
-
-cvision_pixels cvision_image_pixels(const cvision_image *image) {
-    cvision_pixels pixels = {0, 0, 0, 0, nullptr};
-    if (!image) return pixels;
-    pixels.width = image->mat.cols;
-    pixels.height = image->mat.rows;
-    pixels.channels = image->mat.channels();
-    pixels.stride = (int)image->mat.step[0];
-    pixels.data = image->mat.data;
-    return pixels;
-}
-
-cvision_image *cvision_resize_to_fit(const cvision_image *image, int max_side, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        if (!image || max_side <= 0) {
-            set_error(error, CVISION_ERR_ARGUMENT, "invalid size");
-            return nullptr;
-        }
-        int longest = std::max(image->mat.cols, image->mat.rows);
-        if (longest <= max_side) return wrap(image->mat.clone());
-        double scale = (double)max_side / longest;
-        cv::Mat resized;
-        cv::resize(image->mat, resized, cv::Size(), scale, scale, cv::INTER_AREA);
-        return wrap(resized);
-    });
-}
-
-cvision_image *cvision_resize(const cvision_image *image, int width, int height, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        if (!image || width <= 0 || height <= 0) {
-            set_error(error, CVISION_ERR_ARGUMENT, "invalid size");
-            return nullptr;
-        }
-        cv::Mat resized;
-        bool shrinking = width * height < image->mat.cols * image->mat.rows;
-        cv::resize(image->mat, resized, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_CUBIC);
-        return wrap(resized);
-    });
-}
-
-cvision_image *cvision_grayscale(const cvision_image *image, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        return wrap(gray_of(image->mat).clone());
-    });
-}
-
-cvision_image *cvision_crop(const cvision_image *image, int x, int y, int width, int height, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        cv::Rect rect(x, y, width, height);
-        cv::Rect bounds(0, 0, image->mat.cols, image->mat.rows);
-        if (width <= 0 || height <= 0 || (rect & bounds) != rect) {
-            set_error(error, CVISION_ERR_ARGUMENT, "the rectangle lies outside the image");
-            return nullptr;
-        }
-        return wrap(image->mat(rect).clone());
-    });
-}
-
-cvision_image *cvision_rotate(const cvision_image *image, double degrees, int border, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        const cv::Mat &mat = image->mat;
-        double normalized = std::fmod(std::fmod(degrees, 360.0) + 360.0, 360.0);
-        cv::Mat rotated;
-        if (normalized == 0) return wrap(mat.clone());
-        if (normalized == 90) { cv::rotate(mat, rotated, cv::ROTATE_90_COUNTERCLOCKWISE); return wrap(rotated); }
-        if (normalized == 180) { cv::rotate(mat, rotated, cv::ROTATE_180); return wrap(rotated); }
-        if (normalized == 270) { cv::rotate(mat, rotated, cv::ROTATE_90_CLOCKWISE); return wrap(rotated); }
-        cv::Point2f centre(mat.cols / 2.0f, mat.rows / 2.0f);
-        cv::Mat matrix = cv::getRotationMatrix2D(centre, degrees, 1.0);
-        cv::Rect2f box = cv::RotatedRect(cv::Point2f(), mat.size(), (float)degrees).boundingRect2f();
-        matrix.at<double>(0, 2) += box.width / 2.0 - mat.cols / 2.0;
-        matrix.at<double>(1, 2) += box.height / 2.0 - mat.rows / 2.0;
-        cv::warpAffine(mat, rotated, matrix, box.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar::all(border));
-        return wrap(rotated);
-    });
-}
-
 int cvision_find_document(const cvision_image *image, double corners[8], int *found, double *score, cvision_error *error) {
     return guarded(error, -1, [&]() -> int {
         const cv::Mat &source = image->mat;
@@ -430,64 +248,6 @@ int cvision_estimate_skew(const cvision_image *image, double max_degrees, double
         double fine = search(coarse - 1.0, coarse + 1.0, 0.1);
         // Rotating the points by `fine` straightens the lines, so they lean by -fine (y grows downwards).
         *degrees = -fine;
-        return 0;
-    });
-}
-
-cvision_image *cvision_enhance(const cvision_image *image, cvision_enhance_mode mode, cvision_error *error) {
-    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
-        cv::Mat gray = gray_of(image->mat);
-        if (mode == CVISION_ENHANCE_DIGITS) {
-            cv::Mat equalized, binary;
-            cv::createCLAHE(2.0, cv::Size(4, 4))->apply(gray, equalized);
-            cv::threshold(equalized, binary, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-            return wrap(binary);
-        }
-        // Illumination flattening: estimate the paper's brightness with a large closing (removes
-        // the ink), then divide, so shadows and gradients become an even white background.
-        int kernel = std::max(15, (std::min(gray.cols, gray.rows) / 30) | 1);
-        cv::Mat background, flat;
-        cv::Mat shrunk;
-        double shrink = 0.25;
-        cv::resize(gray, shrunk, cv::Size(), shrink, shrink, cv::INTER_AREA);
-        int small_kernel = std::max(5, (int)(kernel * shrink) | 1);
-        cv::morphologyEx(shrunk, shrunk, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(small_kernel, small_kernel)));
-        cv::GaussianBlur(shrunk, shrunk, cv::Size(small_kernel, small_kernel), 0);
-        cv::resize(shrunk, background, gray.size(), 0, 0, cv::INTER_LINEAR);
-        cv::divide(gray, background, flat, 255.0);
-        if (mode == CVISION_ENHANCE_RECEIPT) {
-            cv::Mat binary;
-            cv::adaptiveThreshold(flat, binary, 255, cv::ADAPTIVE_THRESH_GAUSSIAN_C, cv::THRESH_BINARY, 31, 12);
-            return wrap(binary);
-        }
-        cv::Mat stretched;
-        cv::normalize(flat, stretched, 0, 255, cv::NORM_MINMAX);
-        return wrap(stretched);
-    });
-}
-
-int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error) {
-    return guarded(error, -1, [&]() -> int {
-        if (hue_bins <= 0 || saturation_bins <= 0) {
-            set_error(error, CVISION_ERR_ARGUMENT, "invalid bin counts");
-            return -1;
-        }
-        auto histogram = [&](const cv::Mat &mat) {
-            cv::Mat hsv, hist;
-            cv::cvtColor(bgr_of(mat), hsv, cv::COLOR_BGR2HSV);
-            int channels[] = {0, 1};
-            int sizes[] = {hue_bins, saturation_bins};
-            float hue_range[] = {0, 180}, saturation_range[] = {0, 256};
-            const float *ranges[] = {hue_range, saturation_range};
-            cv::calcHist(&hsv, 1, channels, cv::Mat(), hist, 2, sizes, ranges, true, false);
-            cv::normalize(hist, hist, 0, 1, cv::NORM_MINMAX);
-            return hist;
-        };
-        cv::Mat first = histogram(a->mat), second = histogram(b->mat);
-        scores[0] = cv::compareHist(first, second, cv::HISTCMP_CORREL);
-        scores[1] = cv::compareHist(first, second, cv::HISTCMP_CHISQR);
-        scores[2] = cv::compareHist(first, second, cv::HISTCMP_INTERSECT);
-        scores[3] = cv::compareHist(first, second, cv::HISTCMP_BHATTACHARYYA);
         return 0;
     });
 }

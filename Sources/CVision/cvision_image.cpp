@@ -1,0 +1,145 @@
+// Decoding, encoding and plain image operations.
+#include "cvision_internal.hpp"
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+using namespace cvision;
+
+extern "C" {
+
+cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!bytes || length == 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "empty image data");
+            return nullptr;
+        }
+        cv::Mat buffer(1, (int)length, CV_8UC1, const_cast<uint8_t *>(bytes));
+        cv::Mat mat = cv::imdecode(buffer, cv::IMREAD_COLOR);  // applies EXIF orientation
+        if (mat.empty()) {
+            set_error(error, CVISION_ERR_DECODE, "the data is not a decodable image");
+            return nullptr;
+        }
+        return wrap(mat);
+    });
+}
+
+cvision_image *cvision_from_pixels(const uint8_t *data, int width, int height, int channels, int stride, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!data || width <= 0 || height <= 0 || (channels != 1 && channels != 3) || stride < width * channels) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid pixel buffer");
+            return nullptr;
+        }
+        cv::Mat view(height, width, channels == 1 ? CV_8UC1 : CV_8UC3, const_cast<uint8_t *>(data), stride);
+        return wrap(view.clone());
+    });
+}
+
+int cvision_encode(const cvision_image *image, const char *extension, int quality, uint8_t **bytes, size_t *length, cvision_error *error) {
+    return guarded(error, -1, [&]() -> int {
+        if (!image || !extension || !bytes || !length) {
+            set_error(error, CVISION_ERR_ARGUMENT, "missing argument");
+            return -1;
+        }
+        std::vector<uchar> buffer;
+        std::vector<int> parameters;
+        if (std::strcmp(extension, ".jpg") == 0) parameters = {cv::IMWRITE_JPEG_QUALITY, quality};
+        if (std::strcmp(extension, ".png") == 0) parameters = {cv::IMWRITE_PNG_COMPRESSION, 3};
+        if (!cv::imencode(extension, image->mat, buffer, parameters)) {
+            set_error(error, CVISION_ERR_ARGUMENT, "cannot encode in this format");
+            return -1;
+        }
+        *bytes = (uint8_t *)std::malloc(buffer.size());
+        if (!*bytes) throw std::bad_alloc();
+        std::memcpy(*bytes, buffer.data(), buffer.size());
+        *length = buffer.size();
+        return 0;
+    });
+}
+
+void cvision_buffer_free(uint8_t *bytes) { std::free(bytes); }
+
+void cvision_image_free(cvision_image *image) { delete image; }
+
+cvision_pixels cvision_image_pixels(const cvision_image *image) {
+    cvision_pixels pixels = {0, 0, 0, 0, nullptr};
+    if (!image) return pixels;
+    pixels.width = image->mat.cols;
+    pixels.height = image->mat.rows;
+    pixels.channels = image->mat.channels();
+    pixels.stride = (int)image->mat.step[0];
+    pixels.data = image->mat.data;
+    return pixels;
+}
+
+cvision_image *cvision_resize_to_fit(const cvision_image *image, int max_side, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!image || max_side <= 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid size");
+            return nullptr;
+        }
+        int longest = std::max(image->mat.cols, image->mat.rows);
+        if (longest <= max_side) return wrap(image->mat.clone());
+        double scale = (double)max_side / longest;
+        cv::Mat resized;
+        cv::resize(image->mat, resized, cv::Size(), scale, scale, cv::INTER_AREA);
+        return wrap(resized);
+    });
+}
+
+cvision_image *cvision_resize(const cvision_image *image, int width, int height, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        if (!image || width <= 0 || height <= 0) {
+            set_error(error, CVISION_ERR_ARGUMENT, "invalid size");
+            return nullptr;
+        }
+        cv::Mat resized;
+        bool shrinking = width * height < image->mat.cols * image->mat.rows;
+        cv::resize(image->mat, resized, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_CUBIC);
+        return wrap(resized);
+    });
+}
+
+cvision_image *cvision_grayscale(const cvision_image *image, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        return wrap(gray_of(image->mat).clone());
+    });
+}
+
+cvision_image *cvision_crop(const cvision_image *image, int x, int y, int width, int height, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        cv::Rect rect(x, y, width, height);
+        cv::Rect bounds(0, 0, image->mat.cols, image->mat.rows);
+        if (width <= 0 || height <= 0 || (rect & bounds) != rect) {
+            set_error(error, CVISION_ERR_ARGUMENT, "the rectangle lies outside the image");
+            return nullptr;
+        }
+        return wrap(image->mat(rect).clone());
+    });
+}
+
+cvision_image *cvision_rotate(const cvision_image *image, double degrees, int border, cvision_error *error) {
+    return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
+        const cv::Mat &mat = image->mat;
+        double normalized = std::fmod(std::fmod(degrees, 360.0) + 360.0, 360.0);
+        cv::Mat rotated;
+        if (normalized == 0) return wrap(mat.clone());
+        if (normalized == 90) { cv::rotate(mat, rotated, cv::ROTATE_90_COUNTERCLOCKWISE); return wrap(rotated); }
+        if (normalized == 180) { cv::rotate(mat, rotated, cv::ROTATE_180); return wrap(rotated); }
+        if (normalized == 270) { cv::rotate(mat, rotated, cv::ROTATE_90_CLOCKWISE); return wrap(rotated); }
+        cv::Point2f centre(mat.cols / 2.0f, mat.rows / 2.0f);
+        cv::Mat matrix = cv::getRotationMatrix2D(centre, degrees, 1.0);
+        cv::Rect2f box = cv::RotatedRect(cv::Point2f(), mat.size(), (float)degrees).boundingRect2f();
+        matrix.at<double>(0, 2) += box.width / 2.0 - mat.cols / 2.0;
+        matrix.at<double>(1, 2) += box.height / 2.0 - mat.rows / 2.0;
+        cv::warpAffine(mat, rotated, matrix, box.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar::all(border));
+        return wrap(rotated);
+    });
+}
+
+}  // extern "C"
