@@ -58,11 +58,13 @@ test-e2e:
 	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cli Tests/browser
 
 BENCH_DOCUMENTS := .build/docgen-12mp
+BENCH_RECEIPTS := .build/receipts-de
 
 bench: deps-test
 	$(SWIFT) build -c release --product scanbook-bench
 	@[ -f $(BENCH_DOCUMENTS)/029.json ] || $(PYTHON) Tools/docgen/generate_documents.py --out $(BENCH_DOCUMENTS) --count 30 --seed 1
-	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS)
+	@[ -f $(BENCH_RECEIPTS)/059.json ] || $(PYTHON) Tools/docgen/generate_receipts.py --out $(BENCH_RECEIPTS) --count 60 --seed 1
+	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS)
 
 clean:
 	rm -rf .build

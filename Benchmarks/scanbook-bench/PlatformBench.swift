@@ -21,6 +21,17 @@ enum ScanbookBench {
             try await CaptureBench.run(directory: documents, scanner: scanner, limit: option("--limit").flatMap(Int.init), into: &table)
             table.print(title: "Capture engine (issue 3)")
         }
+        let sroie = option("--sroie") ?? "../shared/corpora/sroie-dev"
+        if FileManager.default.fileExists(atPath: sroie) {
+            var table = BenchTable()
+            try await ReceiptBench.run(directory: sroie, label: "sroie-dev (real scans)", cache: option("--ocr-cache"), limit: option("--limit").flatMap(Int.init), into: &table)
+            if let receipts = option("--receipts") {
+                try await ReceiptBench.run(directory: receipts, label: "generated German/Swiss", cache: nil, limit: option("--limit").flatMap(Int.init), into: &table)
+            }
+            table.print(title: "Receipt extraction (issue 4)")
+        } else {
+            print("\nReceipt extraction skipped: \(sroie) not found (the shared corpus is not on this machine).")
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import ScanbookCore
 import ScanbookVision
@@ -24,6 +25,7 @@ public final class TesseractPool: TextRecognizer, @unchecked Sendable {
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, dataPath: String = TesseractPool.defaultDataPath) {
         // Tesseract's OpenMP threads would fight the pool's own threads for the same cores.
         setenv("OMP_THREAD_LIMIT", "1", 0)
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         threadCount = max(1, threads)
         self.dataPath = dataPath
         for index in 0..<threadCount {

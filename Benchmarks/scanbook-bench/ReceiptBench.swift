@@ -1,0 +1,75 @@
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+
+/// Receipt extraction on the real scanned receipts of `../shared/corpora/sroie-dev`: exact total
+/// (as amounts), date (as dates) and merchant (letters and digits, upper-case), and time per receipt
+/// on one core. With `--ocr-cache DIR`, OCR output is read from (or written to) DIR so extractor
+/// changes can be measured without re-running Tesseract; times are then not reported.
+enum ReceiptBench {
+    /// sroie-dev says `company`, the generated German/Swiss set says `merchant`.
+    struct Truth: Decodable {
+        let company: String?
+        let merchant: String?
+        let date: String?
+        let total: String?
+
+        var name: String? { company ?? merchant }
+    }
+
+    struct Cached: Codable {
+        let text: String
+    }
+
+    static func run(directory: String, label: String, cache: String?, limit: Int?, into table: inout BenchTable) async throws {
+        var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
+        if let limit { files = Array(files.prefix(limit)) }
+        var reader = ReceiptReader()
+        if ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] != nil { reader.scanner.readsEnhancedPage = false }
+        if let psm = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PSM"].flatMap(Int.init).flatMap(PageSegmentation.init) {
+            reader.scanner.ocrOptions.pageSegmentation = psm
+        }
+        let pool = TesseractPool(threads: 1)
+        defer { pool.shutdown() }
+        var totals = 0, dates = 0, merchants = 0, withTotal = 0
+        var times = Timings()
+        var misses: [String] = []
+        for file in files {
+            let base = URL(fileURLWithPath: directory).appendingPathComponent(file).deletingPathExtension()
+            let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: base.appendingPathExtension("json")))
+            let text: String
+            let cacheFile = cache.map { URL(fileURLWithPath: $0).appendingPathComponent(base.lastPathComponent + ".json") }
+            if let cacheFile, let data = try? Data(contentsOf: cacheFile), let cached = try? JSONDecoder().decode(Cached.self, from: data) {
+                text = cached.text
+            } else {
+                let start = ContinuousClock.now
+                let reading = try await reader.read([UInt8](try Data(contentsOf: base.appendingPathExtension("jpg"))), with: pool)
+                times.record(ContinuousClock.now - start)
+                text = reading.ocr.text
+                if let cacheFile { try JSONEncoder().encode(Cached(text: text)).write(to: cacheFile) }
+            }
+            let result = reader.extractor.extract(lines: text.split(separator: "\n").map(String.init))
+            if let expected = truth.total.flatMap({ AmountParser.amounts(in: $0).first?.amount }) {
+                withTotal += 1
+                if let total = result.total, total.sameValue(as: expected) { totals += 1 } else {
+                    misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
+                }
+            }
+            if let expected = truth.date.flatMap(DateParser.parse), expected == result.date { dates += 1 }
+            if let expected = truth.name, let merchant = result.merchant,
+               MerchantGuess.normalizedKey(expected) == MerchantGuess.normalizedKey(merchant) { merchants += 1 }
+        }
+        if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { misses.forEach { print($0) } }
+        let set = "\(label), \(files.count) receipts"
+        table.add("Total exact (as amounts)", share(totals, withTotal), dataSet: set)
+        table.add("Date exact (as dates)", share(dates, files.count), dataSet: set)
+        table.add("Merchant exact (normalized)", share(merchants, files.count), dataSet: set)
+        if !times.milliseconds.isEmpty {
+            table.add("Time per receipt (decode → OCR → extract), one core", times.summary, dataSet: set)
+        }
+    }
+
+    static func share(_ count: Int, _ total: Int) -> String {
+        String(format: "%.1f%% (%d/%d)", total == 0 ? 0 : Double(count) / Double(total) * 100, count, total)
+    }
+}

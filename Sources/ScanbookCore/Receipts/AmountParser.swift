@@ -1,0 +1,82 @@
+/// Finds money amounts in an OCR line: `9.00`, `1,234.50`, `1.234,50`, `1'234.50`, `12,50`,
+/// `RM9.00`, `-0.02`, and OCR-damaged forms such as `9.O0` or `l2.5O` (O→0, l/I→1, S→5, B→8 in
+/// otherwise numeric tokens). Whole numbers without decimals are not amounts (quantities, codes).
+public enum AmountParser {
+    public struct Match: Equatable, Sendable {
+        public let amount: Amount
+        /// Character offset of the match in the line, for "rightmost amount" rules.
+        public let offset: Int
+    }
+
+    public static func amounts(in line: String) -> [Match] {
+        let characters = Array(line)
+        var matches: [Match] = []
+        var index = 0
+        while index < characters.count {
+            guard isNumberish(characters[index]) || characters[index] == "-" else { index += 1; continue }
+            var end = index
+            while end < characters.count, isNumberish(characters[end]) || ".,'".contains(characters[end]) || (end == index && characters[end] == "-") {
+                end += 1
+            }
+            // The token must not be glued to letters on the left ("ABC12.00" is a code) unless a
+            // currency prefix (RM, CHF, EUR, Fr) stands there.
+            let token = String(characters[index..<end])
+            if let amount = parse(token), !gluedToLetters(characters, start: index, end: end) {
+                matches.append(Match(amount: amount, offset: index))
+            }
+            index = max(end, index + 1)
+        }
+        return matches
+    }
+
+    /// Parses one token; nil unless it has a decimal part of 1–2 digits after its last separator.
+    public static func parse(_ raw: String) -> Amount? {
+        var token = Substring(raw)
+        var negative = false
+        if token.hasPrefix("-") { negative = true; token = token.dropFirst() }
+        while let last = token.last, ".,'".contains(last) { token = token.dropLast() }
+        let repaired = String(token.map(repair))
+        guard repaired.contains(where: \.isNumber), repaired.allSatisfy({ $0.isNumber || ".,'".contains($0) }) else { return nil }
+        guard let separator = repaired.lastIndex(where: { $0 == "." || $0 == "," }) else { return nil }
+        let fraction = repaired[repaired.index(after: separator)...]
+        let whole = repaired[..<separator]
+        guard (1...2).contains(fraction.count), fraction.allSatisfy(\.isNumber), !whole.isEmpty else { return nil }
+        // Grouping separators in the whole part must be the other mark, in groups of three.
+        let groups = whole.split(omittingEmptySubsequences: false, whereSeparator: { ".,'".contains($0) })
+        if groups.count > 1 {
+            guard groups.dropFirst().allSatisfy({ $0.count == 3 }), (1...3).contains(groups[0].count),
+                  !whole.contains(repaired[separator]) else { return nil }
+        }
+        let digits: String = groups.joined() + String(fraction)
+        guard let units = Int(digits), units < 100_000_000 else { return nil }
+        return Amount(minorUnits: negative ? -units : units, decimals: fraction.count)
+    }
+
+    static func isNumberish(_ character: Character) -> Bool {
+        character.isASCII && character.isNumber || "OoIlSB".contains(character)
+    }
+
+    private static func repair(_ character: Character) -> Character {
+        switch character {
+        case "O", "o": "0"
+        case "I", "l": "1"
+        case "S": "5"
+        case "B": "8"
+        default: character
+        }
+    }
+
+    private static let currencyPrefixes = ["RM", "CHF", "EUR", "FR", "SFR", "USD", "SGD", "$", "€", "£"]
+
+    private static func gluedToLetters(_ characters: [Character], start: Int, end: Int) -> Bool {
+        let token = characters[start..<end]
+        // A token made only of look-alike letters ("SOB") is a word, not a damaged number.
+        guard token.contains(where: { $0.isASCII && $0.isNumber }) else { return true }
+        // Letters after the number are tax codes or currencies ("9.00SR", "12.50CHF"): fine.
+        guard start > 0, characters[start - 1].isLetter else { return false }
+        var prefixStart = start
+        while prefixStart > 0, characters[prefixStart - 1].isLetter { prefixStart -= 1 }
+        let prefix = String(characters[prefixStart..<start]).uppercased()
+        return !currencyPrefixes.contains(prefix)
+    }
+}

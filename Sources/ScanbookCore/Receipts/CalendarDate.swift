@@ -1,0 +1,33 @@
+/// A calendar day without time zone, as printed on a receipt.
+public struct CalendarDate: Equatable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// nil for impossible dates (31 April, 29 February of a common year, month 13).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1900...2199).contains(year), (1...12).contains(month), day >= 1,
+              day <= Self.days(in: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    static func days(in month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// ISO 8601: "2018-12-25".
+    public var description: String {
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(pad(month))-\(pad(day))"
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

@@ -1,0 +1,126 @@
+/// Finds dates in receipt text: day-first numeric (`25/12/2018`, `26.06.25`, `1-3-2019`), ISO
+/// (`2018-12-25`), and month names in English and German (`25 Dec 2018`, `Dec 25, 2018`,
+/// `3. März 2025`). A date glued to other digits (`2018122512`) is not a date; one after a slash
+/// or a letter (`80101911/26.06.2025`, `Date:25/12/2018`) is.
+public enum DateParser {
+    public struct Match: Equatable, Sendable {
+        public let date: CalendarDate
+        public let offset: Int
+    }
+
+    static let months: [String: Int] = [
+        "jan": 1, "januar": 1, "january": 1, "jän": 1, "feb": 2, "februar": 2, "february": 2,
+        "mar": 3, "mär": 3, "maerz": 3, "märz": 3, "march": 3, "apr": 4, "april": 4, "may": 5, "mai": 5,
+        "jun": 6, "juni": 6, "june": 6, "jul": 7, "juli": 7, "july": 7, "aug": 8, "august": 8,
+        "sep": 9, "sept": 9, "september": 9, "oct": 10, "okt": 10, "oktober": 10, "october": 10,
+        "nov": 11, "november": 11, "dec": 12, "dez": 12, "dezember": 12, "december": 12,
+    ]
+
+    public static func dates(in line: String) -> [Match] {
+        let characters = Array(line)
+        var found: [Match] = []
+        var index = 0
+        while index < characters.count {
+            if characters[index].isASCII, characters[index].isNumber, index == 0 || !(characters[index - 1].isASCII && characters[index - 1].isNumber) {
+                if let (date, length) = numericDate(characters, at: index) ?? namedDate(characters, at: index) {
+                    found.append(Match(date: date, offset: index))
+                    index += length
+                    continue
+                }
+            } else if characters[index].isLetter, index == 0 || !characters[index - 1].isLetter,
+                      let (date, length) = monthFirstDate(characters, at: index) {
+                found.append(Match(date: date, offset: index))
+                index += length
+                continue
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// Parses a whole string that should be a date (e.g. a label's "25/12/2018").
+    public static func parse(_ text: String) -> CalendarDate? {
+        dates(in: text).first?.date
+    }
+
+    // MARK: - Forms
+
+    private static func digits(_ characters: [Character], _ index: inout Int, max: Int) -> (value: Int, count: Int)? {
+        var value = 0, count = 0
+        while index < characters.count, count < max, characters[index].isASCII, characters[index].isNumber {
+            value = value * 10 + Int(String(characters[index]))!
+            count += 1
+            index += 1
+        }
+        return count == 0 ? nil : (value, count)
+    }
+
+    private static func endsCleanly(_ characters: [Character], _ index: Int) -> Bool {
+        index >= characters.count || !(characters[index].isASCII && characters[index].isNumber)
+    }
+
+    private static func year(_ value: Int, digits count: Int) -> Int? {
+        switch count {
+        case 4: value
+        case 2: value < 70 ? 2000 + value : 1900 + value
+        default: nil
+        }
+    }
+
+    private static func numericDate(_ characters: [Character], at start: Int) -> (CalendarDate, Int)? {
+        var index = start
+        guard let first = digits(characters, &index, max: 4), index < characters.count else { return nil }
+        let separator = characters[index]
+        guard "./-".contains(separator) else { return nil }
+        index += 1
+        guard let second = digits(characters, &index, max: 2), index < characters.count, characters[index] == separator else { return nil }
+        index += 1
+        guard let third = digits(characters, &index, max: 4), endsCleanly(characters, index) else { return nil }
+        if first.count == 4 {
+            // ISO order: year, month, day.
+            guard third.count <= 2, let date = CalendarDate(year: first.value, month: second.value, day: third.value) else { return nil }
+            return (date, index - start)
+        }
+        guard first.count <= 2, let year = year(third.value, digits: third.count) else { return nil }
+        // Day first (Europe, Malaysia); month first only when day-first is impossible.
+        if let date = CalendarDate(year: year, month: second.value, day: first.value) { return (date, index - start) }
+        if let date = CalendarDate(year: year, month: first.value, day: second.value) { return (date, index - start) }
+        return nil
+    }
+
+    private static func monthWord(_ characters: [Character], _ index: inout Int) -> Int? {
+        var word = ""
+        while index < characters.count, characters[index].isLetter { word.append(characters[index]); index += 1 }
+        if index < characters.count, characters[index] == "." { index += 1 }
+        return months[word.lowercased()]
+    }
+
+    private static func skipSpaces(_ characters: [Character], _ index: inout Int, allowing extra: String = "") {
+        while index < characters.count, characters[index] == " " || extra.contains(characters[index]) { index += 1 }
+    }
+
+    /// "25 Dec 2018", "25-DEC-18", "3. März 2025".
+    private static func namedDate(_ characters: [Character], at start: Int) -> (CalendarDate, Int)? {
+        var index = start
+        guard let day = digits(characters, &index, max: 2) else { return nil }
+        skipSpaces(characters, &index, allowing: ".-/")
+        guard let month = monthWord(characters, &index) else { return nil }
+        skipSpaces(characters, &index, allowing: ",.-/")
+        guard let yearDigits = digits(characters, &index, max: 4), endsCleanly(characters, index),
+              let year = year(yearDigits.value, digits: yearDigits.count),
+              let date = CalendarDate(year: year, month: month, day: day.value) else { return nil }
+        return (date, index - start)
+    }
+
+    /// "Dec 25, 2018", "December 25 2018".
+    private static func monthFirstDate(_ characters: [Character], at start: Int) -> (CalendarDate, Int)? {
+        var index = start
+        guard let month = monthWord(characters, &index) else { return nil }
+        skipSpaces(characters, &index)
+        guard let day = digits(characters, &index, max: 2) else { return nil }
+        skipSpaces(characters, &index, allowing: ",")
+        guard let yearDigits = digits(characters, &index, max: 4), yearDigits.count == 4, endsCleanly(characters, index),
+              let date = CalendarDate(year: yearDigits.value, month: month, day: day.value) else { return nil }
+        return (date, index - start)
+    }
+}

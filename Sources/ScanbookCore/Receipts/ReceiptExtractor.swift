@@ -1,0 +1,133 @@
+/// Reads the paid total, the date and the merchant from a receipt's OCR lines.
+public struct ReceiptExtractor: Sendable {
+    public var keywords: TotalKeywords
+
+    public init(keywords: TotalKeywords = .standard) {
+        self.keywords = keywords
+    }
+
+    public struct Result: Equatable, Sendable {
+        public var total: Amount?
+        public var currency: String?
+        public var date: CalendarDate?
+        public var merchant: String?
+        /// 0–1: how sure the total is (keyword strength, agreement of cash and change, repetition).
+        public var confidence: Double
+        /// Index of the line the total was read from, for learning a corrected keyword.
+        public var totalLine: Int?
+    }
+
+    public func extract(lines rawLines: [String]) -> Result {
+        let lines = rawLines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        let (total, confidence, totalLine) = findTotal(lines)
+        return Result(
+            total: total, currency: findCurrency(lines), date: findDate(lines),
+            merchant: MerchantGuess.from(lines), confidence: confidence, totalLine: totalLine
+        )
+    }
+
+    public func extract(_ ocr: OCRResult) -> Result {
+        extract(lines: ocr.lines.isEmpty ? ocr.text.split(separator: "\n").map(String.init) : ocr.lines.map(\.text))
+    }
+
+    // MARK: - Total
+
+    private struct Candidate {
+        let amount: Amount
+        let weight: Int
+        let line: Int
+    }
+
+    private func findTotal(_ lines: [String]) -> (Amount?, Double, Int?) {
+        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+        var candidates: [Candidate] = []
+        for (index, line) in lines.enumerated() {
+            guard let weight = keywords.weight(of: line) else { continue }
+            // The amount on the keyword's line (rightmost), else on the next line that has one.
+            if let amount = amounts[index].last(where: { $0.minorUnits > 0 }) {
+                candidates.append(Candidate(amount: amount, weight: weight, line: index))
+            } else if let next = (index + 1..<min(lines.count, index + 3)).first(where: { !amounts[$0].isEmpty && keywords.weight(of: lines[$0]) == nil }),
+                      let amount = amounts[next].last(where: { $0.minorUnits > 0 }) {
+                candidates.append(Candidate(amount: amount, weight: weight - 1, line: next))
+            }
+        }
+        let paidMinusChange = cashMinusChange(lines, amounts)
+
+        if let best = candidates.max(by: { ($0.weight, $0.amount, $0.line) < ($1.weight, $1.amount, $1.line) }) {
+            var confidence = 0.55 + 0.07 * Double(best.weight)
+            if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { confidence += 0.2 }
+            if candidates.filter({ $0.amount.sameValue(as: best.amount) }).count > 1 { confidence += 0.1 }
+            // A "total" smaller than another keyword candidate is suspicious (a partial sum).
+            if candidates.contains(where: { $0.amount > best.amount && $0.weight >= best.weight - 1 }) { confidence -= 0.15 }
+            if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
+               candidates.contains(where: { $0.amount.sameValue(as: paidMinusChange) }) {
+                // Cash and change agree with another candidate: that one was paid.
+                let agreed = candidates.filter { $0.amount.sameValue(as: paidMinusChange) }.max { $0.weight < $1.weight }!
+                return (agreed.amount, 0.85, agreed.line)
+            }
+            return (best.amount, min(0.99, max(0.1, confidence)), best.line)
+        }
+        if let paidMinusChange, paidMinusChange.minorUnits > 0 { return (paidMinusChange, 0.6, nil) }
+        // No keyword: the largest amount in the lower part of the receipt, if any.
+        let lower = lines.indices.filter { $0 >= lines.count / 3 }
+        let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
+            .max { $0.amount < $1.amount }
+        return (fallback?.amount, fallback == nil ? 0 : 0.3, fallback?.line)
+    }
+
+    /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
+    private func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
+        func amount(after phrases: [String]) -> Amount? {
+            for (index, line) in lines.enumerated() {
+                let text = TotalKeywords.normalized(line)
+                if phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }), let value = amounts[index].last {
+                    return value
+                }
+            }
+            return nil
+        }
+        guard let tendered = amount(after: TotalKeywords.tendered), let change = amount(after: TotalKeywords.change),
+              change.hundredths >= 0, tendered.hundredths > change.hundredths else { return nil }
+        let decimals = max(tendered.decimals, change.decimals, 2)
+        return Amount(minorUnits: tendered.hundredths - change.hundredths, decimals: 2).rescaled(to: decimals)
+    }
+
+    // MARK: - Date and currency
+
+    private func findDate(_ lines: [String]) -> CalendarDate? {
+        let labelled = lines.first { line in
+            let text = TotalKeywords.normalized(line)
+            return ["date", "datum", "tarikh", "dated"].contains { TotalKeywords.containsPhrase(text, $0) } && !DateParser.dates(in: line).isEmpty
+        }
+        if let labelled { return DateParser.dates(in: labelled).first?.date }
+        return lines.lazy.compactMap { DateParser.dates(in: $0).first?.date }.first
+    }
+
+    private func findCurrency(_ lines: [String]) -> String? {
+        let known: [(symbol: String, code: String)] = [
+            ("CHF", "CHF"), ("SFR", "CHF"), ("EUR", "EUR"), ("€", "EUR"), ("RM", "RM"), ("MYR", "RM"),
+            ("USD", "USD"), ("SGD", "SGD"), ("GBP", "GBP"), ("£", "GBP"),
+        ]
+        for line in lines {
+            let upper = line.uppercased()
+            for (symbol, code) in known where upper.contains(symbol) {
+                if symbol.count <= 2 && symbol.allSatisfy(\.isLetter) {
+                    // "RM" must stand alone or before a number, not inside a word ("FORM").
+                    let words = TotalKeywords.normalized(line).uppercased().split(separator: " ")
+                    guard words.contains(where: { $0 == symbol || ($0.hasPrefix(symbol) && $0.dropFirst(symbol.count).first?.isNumber == true) }) else { continue }
+                }
+                return code
+            }
+        }
+        return nil
+    }
+}
+
+extension Amount {
+    func rescaled(to places: Int) -> Amount {
+        var value = hundredths
+        var current = 2
+        while current < places { value *= 10; current += 1 }
+        return Amount(minorUnits: value, decimals: current)
+    }
+}

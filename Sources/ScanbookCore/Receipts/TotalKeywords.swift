@@ -1,0 +1,57 @@
+/// Words that mark the paid total, and words that mark lines that only look like one.
+/// Users extend `totals` with their own keywords (learned from corrections).
+public struct TotalKeywords: Sendable, Equatable, Codable {
+    /// Lower-cased phrases with a weight: a stronger phrase wins over a weaker one on the same receipt.
+    public var totals: [String: Int]
+
+    public static let defaultTotals: [String: Int] = [
+        "rounded total": 5, "total rounded": 5, "grand total": 5, "nett total": 4, "net total": 4,
+        "total amount": 4, "amount due": 4, "total due": 4, "total payable": 4, "amount payable": 4,
+        "zu zahlen": 5, "gesamtbetrag": 5, "endbetrag": 5, "rechnungsbetrag": 4, "total chf": 4, "total eur": 4,
+        "summe": 3, "gesamt": 3, "total": 3, "betrag": 2, "jumlah": 2, "amount": 1,
+    ]
+
+    /// Phrases that disqualify a line: sub-totals, taxes, rounding, change, counts.
+    public static let excluded: [String] = [
+        "subtotal", "sub total", "sub-total", "zwischensumme", "total qty", "total quantity", "total item", "items",
+        "qty", "gst", "tax", "vat", "mwst", "ust", "rounding", "round adj", "adjustment", "change", "rückgeld",
+        "ruckgeld", "wechselgeld", "discount", "rabatt", "saving", "excl", "exclusive", "before", "points", "punkte",
+        "netto", "tendered", "paid", "cash", "bar", "kartenzahlung", "visa", "mastercard", "baki", "tunai",
+    ]
+
+    /// Lines that state what was handed over and what came back.
+    public static let tendered: [String] = ["cash", "bar", "tunai", "tendered", "paid", "bezahlt", "gegeben"]
+    public static let change: [String] = ["change", "rückgeld", "ruckgeld", "wechselgeld", "baki", "retour"]
+
+    public init(totals: [String: Int] = TotalKeywords.defaultTotals) {
+        self.totals = totals
+    }
+
+    public static let standard = TotalKeywords()
+
+    /// The strongest total phrase on the line, unless the line is disqualified.
+    func weight(of line: String) -> Int? {
+        let text = Self.normalized(line)
+        if Self.excluded.contains(where: { Self.containsPhrase(text, $0) }) {
+            // "Total incl. GST 9.00" still states the total; "Total GST 0.51" does not.
+            let inclusive = text.contains("incl") || text.contains("inkl") || text.contains("inclusive")
+            guard inclusive, !text.contains("excl"), !text.hasPrefix("gst"), !text.hasPrefix("tax") else { return nil }
+        }
+        return totals.filter { Self.containsPhrase(text, $0.key) }.map(\.value).max()
+    }
+
+    static func normalized(_ line: String) -> String {
+        String(line.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " })
+            .split(separator: " ").joined(separator: " ")
+    }
+
+    /// Whole-word containment: "total" is in "grand total rm" but not in "totalisator".
+    static func containsPhrase(_ text: String, _ phrase: String) -> Bool {
+        let words = text.split(separator: " ")
+        let wanted = normalized(phrase).split(separator: " ")
+        guard !wanted.isEmpty, words.count >= wanted.count else { return false }
+        return (0...(words.count - wanted.count)).contains { start in
+            words[start..<start + wanted.count].elementsEqual(wanted)
+        }
+    }
+}

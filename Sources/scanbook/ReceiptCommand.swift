@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+import ScanbookVision
+
+/// `scanbook receipt IMAGE --json`: total, date and merchant of a receipt photo, offline.
+struct ReceiptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "receipt", abstract: "Read total, date and merchant from a receipt photo.")
+
+    @Argument(help: "A JPEG or PNG photo or scan of a receipt.") var image: String
+    @ArgumentParser.Option(help: "Tesseract languages.") var lang = "deu+eng"
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+        let start = ContinuousClock.now
+        let pool = TesseractPool(threads: 1)
+        defer { pool.shutdown() }
+        let reading = try await ReceiptReader(languages: lang).read(try readImage(image), with: pool)
+        let output = ReceiptOutput(reading.result, text: reading.ocr.text, ms: (ContinuousClock.now - start).milliseconds)
+        if json {
+            try printJSON(output)
+        } else {
+            print("Total:    \(output.total.map { "\($0) \(output.currency ?? "")" } ?? "not found")")
+            print("Date:     \(output.date ?? "not found")")
+            print("Merchant: \(output.merchant ?? "not found")")
+        }
+    }
+
+    /// Fields are null when not found; the total keeps the receipt's own number of decimals.
+    struct ReceiptOutput: Encodable {
+        let total: String?
+        let currency: String?
+        let date: String?
+        let merchant: String?
+        let confidence: Double
+        let text: String
+        let ms: Double
+
+        init(_ result: ReceiptExtractor.Result, text: String, ms: Double) {
+            total = result.total?.description
+            currency = result.currency
+            date = result.date?.description
+            merchant = result.merchant
+            confidence = (result.confidence * 100).rounded() / 100
+            self.text = text
+            self.ms = ms
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            // Explicit nulls: a missing field is part of the answer.
+            try container.encode(total, forKey: .total)
+            try container.encode(currency, forKey: .currency)
+            try container.encode(date, forKey: .date)
+            try container.encode(merchant, forKey: .merchant)
+            try container.encode(confidence, forKey: .confidence)
+            try container.encode(text, forKey: .text)
+            try container.encode(ms, forKey: .ms)
+        }
+
+        enum CodingKeys: String, CodingKey { case total, currency, date, merchant, confidence, text, ms }
+    }
+}

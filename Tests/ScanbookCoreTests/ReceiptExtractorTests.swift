@@ -1,0 +1,99 @@
+import Testing
+import ScanbookCore
+
+@Suite struct AmountParserTests {
+    @Test(arguments: [
+        ("9.00", 900, 2), ("12,50", 1250, 2), ("1,234.50", 123450, 2), ("1.234,50", 123450, 2),
+        ("1'234.50", 123450, 2), ("-0.02", -2, 2), ("9.O0", 900, 2), ("l2.5O", 1250, 2), ("7.5", 75, 1),
+    ])
+    func parsesPrintedAndDamagedAmounts(_ text: String, _ minor: Int, _ decimals: Int) {
+        #expect(AmountParser.parse(text) == Amount(minorUnits: minor, decimals: decimals))
+    }
+
+    @Test(arguments: ["12", "1.234", "1,23,4.00", "abc", "12.345", ""])
+    func refusesWhatIsNoAmount(_ text: String) {
+        #expect(AmountParser.parse(text) == nil)
+    }
+
+    @Test func findsAmountsInALineButNotInCodes() {
+        #expect(AmountParser.amounts(in: "TOTAL RM9.00 SR").map(\.amount) == [Amount(minorUnits: 900, decimals: 2)])
+        #expect(AmountParser.amounts(in: "2 x 3.50 7.00").map(\.amount.hundredths) == [350, 700])
+        #expect(AmountParser.amounts(in: "INV12.00 X").isEmpty, "glued to letters: a code")
+        #expect(AmountParser.amounts(in: "SOB").isEmpty, "look-alike letters alone are a word")
+    }
+
+    @Test func printsWithTheReceiptsDecimals() {
+        #expect(Amount(minorUnits: 900, decimals: 2).description == "9.00")
+        #expect(Amount(minorUnits: -2, decimals: 2).description == "-0.02")
+        #expect(Amount(minorUnits: 75, decimals: 1).description == "7.5")
+        #expect(Amount(minorUnits: 75, decimals: 1).sameValue(as: Amount(minorUnits: 750, decimals: 2)))
+    }
+}
+
+@Suite struct DateParserTests {
+    @Test(arguments: [
+        ("25/12/2018", "2018-12-25"), ("26.06.25", "2025-06-26"), ("1-3-2019", "2019-03-01"), ("2018-12-25", "2018-12-25"),
+        ("25 Dec 2018", "2018-12-25"), ("25-DEC-18", "2018-12-25"), ("Dec 25, 2018", "2018-12-25"), ("3. März 2025", "2025-03-03"),
+        ("Datum: 07.01.2024 14:32", "2024-01-07"), ("12/31/2018", "2018-12-31"),
+    ])
+    func readsDayFirstISOAndNamedMonths(_ text: String, _ iso: String) {
+        #expect(DateParser.parse(text)?.description == iso)
+    }
+
+    @Test func neverTakesADateOutOfAGluedNumber() {
+        #expect(DateParser.parse("80101911/26.06.2025")?.description == "2025-06-26")
+        #expect(DateParser.parse("Beleg 2018122512") == nil)
+        #expect(DateParser.parse("31.04.2025") == nil, "April has 30 days")
+        #expect(DateParser.parse("29.02.2023") == nil)
+    }
+}
+
+@Suite struct ReceiptExtractorTests {
+    let extractor = ReceiptExtractor()
+
+    @Test func takesTheTotalLineNotSubtotalOrTax() {
+        let result = extractor.extract(lines: [
+            "BOOK TA.K (TAMAN DAYA) SDN BHD", "25/12/2018 10:12", "PEN 2 x 4.00 8.00",
+            "SUB TOTAL 8.49", "GST 6% 0.51", "TOTAL 9.00", "CASH 10.00", "CHANGE 1.00",
+        ])
+        #expect(result.total?.description == "9.00")
+        #expect(result.date?.description == "2018-12-25")
+        #expect(result.merchant == "BOOK TA.K (TAMAN DAYA) SDN BHD")
+        #expect(result.confidence > 0.8, "cash minus change agrees")
+    }
+
+    @Test func barMinusRueckgeldGivesThePaidTotal() {
+        let result = extractor.extract(lines: ["Bäckerei Muster AG", "Gipfeli 2.50", "Brot 4.75", "Bar 10.00", "Rückgeld 2.75"])
+        #expect(result.total?.hundredths == 725)
+        #expect(result.merchant == "Bäckerei Muster AG")
+    }
+
+    @Test func germanDecimalCommaAndMwSt() {
+        let result = extractor.extract(lines: ["REWE Markt GmbH", "Milch 1,19", "Käse 3,49", "Summe EUR 4,68", "MwSt 7% 0,31", "Datum 07.01.2024"])
+        #expect(result.total == Amount(minorUnits: 468, decimals: 2))
+        #expect(result.currency == "EUR")
+        #expect(result.date?.description == "2024-01-07")
+    }
+
+    @Test func roundedTotalBeatsPlainTotal() {
+        let result = extractor.extract(lines: ["TOTAL 9.02", "ROUNDING -0.02", "ROUNDED TOTAL 9.00"])
+        #expect(result.total?.description == "9.00")
+    }
+
+    @Test func amountBelowItsKeyword() {
+        let result = extractor.extract(lines: ["Migros", "Total CHF", "23.85", "Visa 23.85"])
+        #expect(result.total?.description == "23.85")
+        #expect(result.currency == "CHF")
+    }
+
+    @Test func withoutKeywordsTheLargestLowerAmountIsAGuess() {
+        let result = extractor.extract(lines: ["Kiosk", "Zeitung 3.50", "Kaffee 4.20", "7.70"])
+        #expect(result.total?.description == "7.70")
+        #expect(result.confidence < 0.5)
+    }
+
+    @Test func nothingFoundGivesNils() {
+        let result = extractor.extract(lines: ["Danke für Ihren Einkauf"])
+        #expect(result.total == nil && result.date == nil)
+    }
+}
