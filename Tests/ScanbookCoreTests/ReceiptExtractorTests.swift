@@ -92,6 +92,26 @@ import ScanbookCore
         #expect(result.confidence < 0.5)
     }
 
+    @Test func roundingAdjustmentAfterTheTotalIsApplied() {
+        let result = extractor.extract(lines: ["TOTAL RM 60.31", "ROUNDING ADJ -0.01", "Thank you"])
+        #expect(result.total?.description == "60.30")
+    }
+
+    @Test func taxSummaryTotalsAreNotTheTotal() {
+        let result = extractor.extract(lines: ["TOTAL 27.55", "GST SUMMARY", "TAX CODE AMOUNT TAX", "TOTAL: 26.00 1.56"])
+        #expect(result.total?.description == "27.55")
+    }
+
+    @Test func equalKeywordsPreferTheLaterLine() {
+        let result = extractor.extract(lines: ["Total Amount: 8.63", "GST @6%: 0.43", "Nett Total: 8.20"])
+        #expect(result.total?.description == "8.20")
+    }
+
+    @Test func aCashLineBelowAnEmptyTotalIsNotTheTotal() {
+        let result = extractor.extract(lines: ["Total Amount:", "Cash Received: 101.00", "Change : 70.00"])
+        #expect(result.total?.description == "31.00", "cash minus change")
+    }
+
     @Test func nothingFoundGivesNils() {
         let result = extractor.extract(lines: ["Danke für Ihren Einkauf"])
         #expect(result.total == nil && result.date == nil)

@@ -40,39 +40,57 @@ public struct ReceiptExtractor: Sendable {
 
     private func findTotal(_ lines: [String]) -> (Amount?, Double, Int?) {
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+        // Tax summaries after the sale repeat "TOTAL" for tax bases and tax amounts.
+        let end = lines.firstIndex { line in
+            let text = TotalKeywords.normalized(line)
+            return TotalKeywords.containsPhrase(text, "summary") || TotalKeywords.containsPhrase(text, "zusammenfassung")
+        } ?? lines.count
         var candidates: [Candidate] = []
-        for (index, line) in lines.enumerated() {
-            guard let weight = keywords.weight(of: line) else { continue }
-            // The amount on the keyword's line (rightmost), else on the next line that has one.
+        for index in 0..<end {
+            guard let weight = keywords.weight(of: lines[index]) else { continue }
+            // The amount on the keyword's line (rightmost), else alone on one of the next two lines.
             if let amount = amounts[index].last(where: { $0.minorUnits > 0 }) {
                 candidates.append(Candidate(amount: amount, weight: weight, line: index))
-            } else if let next = (index + 1..<min(lines.count, index + 3)).first(where: { !amounts[$0].isEmpty && keywords.weight(of: lines[$0]) == nil }),
+            } else if let next = (index + 1..<min(end, index + 3)).first(where: { !amounts[$0].isEmpty && MerchantGuess.letterShare(lines[$0]) < 0.3 }),
                       let amount = amounts[next].last(where: { $0.minorUnits > 0 }) {
                 candidates.append(Candidate(amount: amount, weight: weight - 1, line: next))
             }
         }
         let paidMinusChange = cashMinusChange(lines, amounts)
 
-        if let best = candidates.max(by: { ($0.weight, $0.amount, $0.line) < ($1.weight, $1.amount, $1.line) }) {
-            var confidence = 0.55 + 0.07 * Double(best.weight)
-            if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { confidence += 0.2 }
-            if candidates.filter({ $0.amount.sameValue(as: best.amount) }).count > 1 { confidence += 0.1 }
-            // A "total" smaller than another keyword candidate is suspicious (a partial sum).
-            if candidates.contains(where: { $0.amount > best.amount && $0.weight >= best.weight - 1 }) { confidence -= 0.15 }
-            if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
-               candidates.contains(where: { $0.amount.sameValue(as: paidMinusChange) }) {
-                // Cash and change agree with another candidate: that one was paid.
-                let agreed = candidates.filter { $0.amount.sameValue(as: paidMinusChange) }.max { $0.weight < $1.weight }!
-                return (agreed.amount, 0.85, agreed.line)
-            }
-            return (best.amount, min(0.99, max(0.1, confidence)), best.line)
+        // Equal keywords: the later line, which is where receipts state what is finally due.
+        guard let best = candidates.max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) else {
+            if let paidMinusChange, paidMinusChange.minorUnits > 0 { return (paidMinusChange, 0.6, nil) }
+            // No keyword: the largest amount in the lower part of the receipt, if any.
+            let lower = lines.indices.filter { $0 >= lines.count / 3 && $0 < end }
+            let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
+                .max { $0.amount < $1.amount }
+            return (fallback?.amount, fallback == nil ? 0 : 0.3, fallback?.line)
         }
-        if let paidMinusChange, paidMinusChange.minorUnits > 0 { return (paidMinusChange, 0.6, nil) }
-        // No keyword: the largest amount in the lower part of the receipt, if any.
-        let lower = lines.indices.filter { $0 >= lines.count / 3 }
-        let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
-            .max { $0.amount < $1.amount }
-        return (fallback?.amount, fallback == nil ? 0 : 0.3, fallback?.line)
+        if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
+           let agreed = candidates.filter({ $0.amount.sameValue(as: paidMinusChange) }).max(by: { $0.weight < $1.weight }) {
+            // Cash and change agree with another candidate: that one was paid.
+            return (agreed.amount, 0.85, agreed.line)
+        }
+        var confidence = 0.55 + 0.07 * Double(best.weight)
+        if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { confidence += 0.2 }
+        if candidates.filter({ $0.amount.sameValue(as: best.amount) }).count > 1 { confidence += 0.1 }
+        // A "total" smaller than another keyword candidate is suspicious (a partial sum).
+        if candidates.contains(where: { $0.amount > best.amount && $0.weight >= best.weight - 1 }) { confidence -= 0.15 }
+        let total = roundedIfAdjusted(best, lines: lines, amounts: amounts, paidMinusChange: paidMinusChange)
+        return (total, min(0.99, max(0.1, confidence)), best.line)
+    }
+
+    /// "TOTAL 60.31 / ROUNDING ADJ -0.01" means 60.30 was paid, when nothing after the rounding
+    /// line states the rounded total itself.
+    private func roundedIfAdjusted(_ best: Candidate, lines: [String], amounts: [[Amount]], paidMinusChange: Amount?) -> Amount {
+        guard let rounding = (best.line + 1..<min(lines.count, best.line + 3)).first(where: { index in
+            let text = TotalKeywords.normalized(lines[index])
+            return TotalKeywords.containsPhrase(text, "rounding") || TotalKeywords.containsPhrase(text, "rundung")
+        }), let adjustment = amounts[rounding].last, abs(adjustment.hundredths) < 10, adjustment.hundredths != 0 else { return best.amount }
+        let adjusted = Amount(minorUnits: best.amount.hundredths + adjustment.hundredths, decimals: 2).rescaled(to: best.amount.decimals)
+        if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { return best.amount }
+        return adjusted
     }
 
     /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
