@@ -112,6 +112,11 @@ import ScanbookCore
         #expect(result.total?.description == "31.00", "cash minus change")
     }
 
+    @Test func aLowerCaseNoteAboveThePrintedNameIsSkipped() {
+        #expect(extractor.extract(lines: ["tan woon yann", "INDAH GIFT & HOME DECO", "27,JALAN DEDAP 13,"]).merchant == "INDAH GIFT & HOME DECO")
+        #expect(extractor.extract(lines: ["dm-drogerie markt", "Hauptstrasse 93", "9395 Zürich"]).merchant == "dm-drogerie markt")
+    }
+
     @Test func nothingFoundGivesNils() {
         let result = extractor.extract(lines: ["Danke für Ihren Einkauf"])
         #expect(result.total == nil && result.date == nil)

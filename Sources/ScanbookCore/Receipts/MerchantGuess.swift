@@ -19,11 +19,24 @@ public enum MerchantGuess {
         }) {
             return clean(company)
         }
-        return top.first { line in
+        let nameLike = top.filter { line in
             let text = TotalKeywords.normalized(line)
             return line.count >= 3 && letterShare(line) > 0.6 && !headings.contains { TotalKeywords.containsPhrase(text, $0) }
                 && DateParser.dates(in: line).isEmpty
-        }.map(clean)
+        }
+        // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
+        // printed name under it is usually in capitals.
+        if let first = nameLike.first, !first.contains(where: \.isUppercase),
+           let printed = nameLike.dropFirst().first(where: { upperCaseShare($0) > 0.8 }) {
+            return clean(printed)
+        }
+        return nameLike.first.map(clean)
+    }
+
+    static func upperCaseShare(_ line: String) -> Double {
+        let letters = line.filter(\.isLetter)
+        guard !letters.isEmpty else { return 0 }
+        return Double(letters.filter(\.isUppercase).count) / Double(letters.count)
     }
 
     static func letterShare(_ line: String) -> Double {
