@@ -6,6 +6,8 @@ import ScanbookOCR
 /// (as amounts), date (as dates) and merchant (letters and digits, upper-case), and time per receipt
 /// on one core. With `--ocr-cache DIR`, OCR output is read from (or written to) DIR so extractor
 /// changes can be measured without re-running Tesseract; times are then not reported.
+/// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH,
+/// BENCH_VERBOSE=1 (list the misses).
 enum ReceiptBench {
     /// sroie-dev says `company`, the generated German/Swiss set says `merchant`.
     struct Truth: Decodable {
@@ -25,7 +27,8 @@ enum ReceiptBench {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { files = Array(files.prefix(limit)) }
         var reader = ReceiptReader()
-        if ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] != nil { reader.scanner.readsEnhancedPage = false }
+        if let plain = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] { reader.scanner.readsEnhancedPage = plain == "0" }
+        if let width = ProcessInfo.processInfo.environment["BENCH_RECEIPT_WIDTH"].flatMap(Int.init) { reader.scanner.minimumPageWidth = width }
         if let psm = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PSM"].flatMap(Int.init).flatMap(PageSegmentation.init) {
             reader.scanner.ocrOptions.pageSegmentation = psm
         }
@@ -55,7 +58,9 @@ enum ReceiptBench {
                     misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
                 }
             }
-            if let expected = truth.date.flatMap(DateParser.parse), expected == result.date { dates += 1 }
+            if let expected = truth.date.flatMap(DateParser.parse), expected == result.date { dates += 1 } else {
+                misses.append("\(base.lastPathComponent): date \(result.date?.description ?? "nil") ≠ \(truth.date ?? "nil")")
+            }
             if let expected = truth.name, let merchant = result.merchant,
                MerchantGuess.normalizedKey(expected) == MerchantGuess.normalizedKey(merchant) { merchants += 1 }
         }
