@@ -31,3 +31,13 @@ public struct CalendarDate: Equatable, Hashable, Sendable, Codable, Comparable, 
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }
+
+extension CalendarDate {
+    /// Exactly "YYYY-MM-DD" (what `<input type="date">` and the API send); nil otherwise.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+}

@@ -1,0 +1,73 @@
+/// One month's spending against the budgets: per category spent, budget, remaining and how full
+/// the budget is. Amounts are hundredths of the currency (integers); nothing here rounds.
+public struct BudgetSummary<CategoryID: Hashable & Sendable>: Sendable {
+    public struct Category: Sendable {
+        public let id: CategoryID
+        public let name: String
+        /// Monthly budget in hundredths; nil when the category has none.
+        public let budget: Int?
+
+        public init(id: CategoryID, name: String, budget: Int?) {
+            self.id = id
+            self.name = name
+            self.budget = budget
+        }
+    }
+
+    /// Money spent in the month on a category (nil: not categorized yet).
+    public struct Spending: Sendable {
+        public let category: CategoryID?
+        public let amount: Int
+
+        public init(category: CategoryID?, amount: Int) {
+            self.category = category
+            self.amount = amount
+        }
+    }
+
+    public struct Row: Sendable {
+        public let category: CategoryID?
+        public let name: String
+        public let spent: Int
+        public let budget: Int?
+        /// Budget minus spent; negative when over budget; nil without a budget.
+        public var remaining: Int? { budget.map { $0 - spent } }
+        public var isOverBudget: Bool { budget.map { spent > $0 } ?? false }
+        /// Spent as a share of the budget in whole per cent (may exceed 100); nil without a budget.
+        public var percentUsed: Int? {
+            guard let budget else { return nil }
+            guard budget > 0 else { return spent > 0 ? 100 : 0 }
+            return Int((Double(spent) / Double(budget) * 100).rounded())
+        }
+    }
+
+    public let rows: [Row]
+    public var totalSpent: Int { rows.reduce(0) { $0 + $1.spent } }
+    public var totalBudget: Int { rows.compactMap(\.budget).reduce(0, +) }
+    /// Spent in budgeted categories only, so "remaining" compares like with like.
+    public var spentInBudgeted: Int { rows.filter { $0.budget != nil }.reduce(0) { $0 + $1.spent } }
+    public var totalRemaining: Int { totalBudget - spentInBudgeted }
+
+    /// Every category gets a row (in the given order), plus "uncategorized" when money was spent
+    /// without a category; spending on unknown categories counts as uncategorized.
+    public init(categories: [Category], spending: [Spending], uncategorizedName: String) {
+        let known = Set(categories.map(\.id))
+        var spent: [CategoryID: Int] = [:]
+        var uncategorized = 0
+        for item in spending {
+            if let category = item.category, known.contains(category) {
+                spent[category, default: 0] += item.amount
+            } else {
+                uncategorized += item.amount
+            }
+        }
+        var rows = categories.map { Row(category: $0.id, name: $0.name, spent: spent[$0.id] ?? 0, budget: $0.budget) }
+        if uncategorized != 0 {
+            rows.append(Row(category: nil, name: uncategorizedName, spent: uncategorized, budget: nil))
+        }
+        self.rows = rows
+    }
+
+    /// The largest of spent and budget over all rows: the full width of a bar chart.
+    public var chartScale: Int { max(1, rows.map { max($0.spent, $0.budget ?? 0) }.max() ?? 1) }
+}
