@@ -52,6 +52,13 @@ extension AppConfig {
                 problems.append("SCANBOOK_OCR_LANGUAGES=\(languages) must look like deu+eng")
             }
         }
+        if let currency = value("SCANBOOK_CURRENCY") {
+            if (2...3).contains(currency.count), currency.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+                config.defaultCurrency = currency
+            } else {
+                problems.append("SCANBOOK_CURRENCY=\(currency) must be a currency code such as CHF or EUR")
+            }
+        }
         if let level = value("LOG_LEVEL") {
             if let parsed = Logger.Level(rawValue: level.lowercased()) {
                 config.logLevel = parsed

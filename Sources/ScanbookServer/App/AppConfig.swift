@@ -32,6 +32,8 @@ public struct AppConfig: Sendable {
     public var captureMaxAttempts: Int
     /// Tesseract languages, e.g. "deu+eng".
     public var ocrLanguages: String
+    /// Currency of new users' receipts when the receipt names none ("CHF", "EUR").
+    public var defaultCurrency: String
 
     public init(
         dataDirectory: String = "./data",
@@ -48,7 +50,8 @@ public struct AppConfig: Sendable {
         captureWorkers: Int = ProcessInfo.processInfo.activeProcessorCount,
         captureLease: Double = 300,
         captureMaxAttempts: Int = 3,
-        ocrLanguages: String = "deu+eng"
+        ocrLanguages: String = "deu+eng",
+        defaultCurrency: String = "CHF"
     ) {
         self.dataDirectory = dataDirectory
         self.hostname = hostname
@@ -65,6 +68,7 @@ public struct AppConfig: Sendable {
         self.captureLease = captureLease
         self.captureMaxAttempts = captureMaxAttempts
         self.ocrLanguages = ocrLanguages
+        self.defaultCurrency = defaultCurrency
     }
 
     public static func defaultSQLitePath(in dataDirectory: String) -> String {

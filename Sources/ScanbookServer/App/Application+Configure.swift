@@ -19,6 +19,7 @@ extension Application {
         lifecycle.use(CaptureLifecycle(recognizer: recognizer))
         var processors = CaptureProcessors()
         processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))
+        processors.register(ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages)))
         captureProcessors = processors
 
         try configureDatabase(config.database)

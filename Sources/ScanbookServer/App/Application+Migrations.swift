@@ -14,5 +14,12 @@ extension Application {
         migrations.add(CreateLoginFailures())
         // Captures
         migrations.add(CreateCaptures())
+        // Receipts
+        migrations.add(CreateReceiptProfiles())
+        migrations.add(CreateReceiptCategories())
+        migrations.add(CreateMerchants())
+        migrations.add(CreateReceipts())
+        migrations.add(CreateReceiptAllocations())
+        migrations.add(CreateReceiptKeywords())
     }
 }

@@ -28,7 +28,7 @@ extension Application {
         signedIn.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
         signedIn.on(.POST, SiteURL.captures.pathComponents, body: .collect(maxSize: maxUpload), use: CaptureWebController.create)
         signedIn.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
-        for module in Module.allCases {
+        for module in Module.allCases where module != .receipts {
             signedIn.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
         }
 
@@ -44,5 +44,7 @@ extension Application {
         authenticated.on(.POST, SiteURL.api(.captures).pathComponents, body: .collect(maxSize: maxUpload), use: CaptureAPIController.create)
         authenticated.get(SiteURL.api(.captures).pathComponents, use: CaptureAPIController.list)
         authenticated.get(SiteURL.api(.capture(id: nil)).pathComponents, use: CaptureAPIController.show)
+
+        registerReceiptRoutes(web: signedIn, api: authenticated, maxUpload: maxUpload)
     }
 }

@@ -18,6 +18,7 @@ enum SiteURL: Sendable, Equatable {
     case module(Module)
     case captures
     case capture(id: UUID?)
+    case receipts(ReceiptsURL)
     case healthz
     case readyz
     case api(APIRoute)
@@ -39,6 +40,7 @@ enum SiteURL: Sendable, Equatable {
         case .module(let module): [.constant(module.rawValue)]
         case .captures: ["captures"]
         case .capture(let id): ["captures", Self.component(id, parameter: "captureID")]
+        case .receipts(let page): [.constant(Module.receipts.rawValue)] + page.pathComponents
         case .healthz: ["healthz"]
         case .readyz: ["readyz"]
         case .api(let route): ["api", "v1"] + route.pathComponents
@@ -47,6 +49,13 @@ enum SiteURL: Sendable, Equatable {
 
     var path: String {
         "/" + pathComponents.map(\.description).joined(separator: "/")
+    }
+
+    /// The path with a query string, e.g. `?month=2025-06`.
+    func path(query: [(String, String)]) -> String {
+        var components = URLComponents()
+        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return query.isEmpty ? path : path + "?" + (components.percentEncodedQuery ?? "")
     }
 
     private static func component(_ id: UUID?, parameter: String) -> PathComponent {
@@ -63,6 +72,7 @@ enum APIRoute: Sendable, Equatable {
     case token(id: UUID?)
     case captures
     case capture(id: UUID?)
+    case receipts(ReceiptsAPIRoute)
     case openAPI
 
     var pathComponents: [PathComponent] {
@@ -74,6 +84,7 @@ enum APIRoute: Sendable, Equatable {
         case .token(let id): ["tokens", id.map { .constant($0.uuidString) } ?? .parameter("tokenID")]
         case .captures: ["captures"]
         case .capture(let id): ["captures", id.map { .constant($0.uuidString) } ?? .parameter("captureID")]
+        case .receipts(let route): route.pathComponents
         case .openAPI: ["openapi.yaml"]
         }
     }

@@ -50,6 +50,7 @@ struct ShellURLs: Encodable {
     let settings = SiteURL.settings.path
     let language = SiteURL.language.path
     let captures = SiteURL.captures.path
+    let receiptKeywords = SiteURL.receipts(.keywords).path
 }
 
 struct NoContent: Encodable {}

@@ -1,0 +1,42 @@
+import Vapor
+
+extension Application {
+    /// The receipts module's pages (`web`: signed-in, CSRF-checked) and API (`api`: bearer token).
+    func registerReceiptRoutes(web: any RoutesBuilder, api: any RoutesBuilder, maxUpload: ByteCount) {
+        func page(_ url: ReceiptsURL) -> [PathComponent] { SiteURL.receipts(url).pathComponents }
+        web.get(page(.list), use: ReceiptWebController.index)
+        web.on(.POST, page(.list), body: .collect(maxSize: maxUpload), use: ReceiptWebController.upload)
+        web.get(page(.receipt(id: nil)), use: ReceiptWebController.show)
+        web.post(page(.receipt(id: nil)), use: ReceiptWebController.update)
+        web.post(page(.split(id: nil)), use: ReceiptWebController.split)
+        web.post(page(.delete(id: nil)), use: ReceiptWebController.delete)
+        web.get(page(.budget), use: BudgetWebController.month)
+        web.get(page(.export), use: BudgetWebController.export)
+        web.get(page(.warranties), use: BudgetWebController.warranties)
+        web.get(page(.categories), use: CategoryWebController.index)
+        web.post(page(.categories), use: CategoryWebController.create)
+        web.post(page(.category(id: nil)), use: CategoryWebController.update)
+        web.post(page(.deleteCategory(id: nil)), use: CategoryWebController.delete)
+        web.get(page(.keywords), use: KeywordWebController.index)
+        web.post(page(.keywords), use: KeywordWebController.create)
+        web.post(page(.deleteKeyword(id: nil)), use: KeywordWebController.delete)
+
+        func route(_ route: ReceiptsAPIRoute) -> [PathComponent] { SiteURL.api(.receipts(route)).pathComponents }
+        api.on(.POST, route(.receipts), body: .collect(maxSize: maxUpload), use: ReceiptAPIController.create)
+        api.get(route(.receipts), use: ReceiptAPIController.list)
+        api.get(route(.receipt(id: nil)), use: ReceiptAPIController.show)
+        api.patch(route(.receipt(id: nil)), use: ReceiptAPIController.update)
+        api.delete(route(.receipt(id: nil)), use: ReceiptAPIController.delete)
+        api.put(route(.split(id: nil)), use: ReceiptAPIController.split)
+        api.get(route(.month(nil)), use: ReceiptAPIController.month)
+        api.get(route(.export), use: ReceiptAPIController.export)
+        api.get(route(.warranties), use: ReceiptAPIController.warranties)
+        api.get(route(.categories), use: ReceiptAPIController.categories)
+        api.post(route(.categories), use: ReceiptAPIController.createCategory)
+        api.patch(route(.category(id: nil)), use: ReceiptAPIController.updateCategory)
+        api.delete(route(.category(id: nil)), use: ReceiptAPIController.deleteCategory)
+        api.get(route(.keywords), use: ReceiptAPIController.keywords)
+        api.post(route(.keywords), use: ReceiptAPIController.createKeyword)
+        api.delete(route(.keyword(id: nil)), use: ReceiptAPIController.deleteKeyword)
+    }
+}

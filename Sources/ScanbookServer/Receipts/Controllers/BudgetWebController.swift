@@ -1,0 +1,81 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The month view (spending against budgets, bar chart), the CSV export and the warranties list.
+enum BudgetWebController {
+    static let chartWidth = 600
+    static let barX = 150
+    static let barHeight = 18
+    static let rowHeight = 30
+
+    @Sendable static func month(_ request: Request) async throws -> Response {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let profile = try await ReceiptService.profile(request)
+        try await ReceiptService.takeOverFinishedCaptures(ownerID: ownerID, on: request)
+        let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
+        let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        let locale = request.locale
+        func money(_ value: Int?) -> String { value.map { ReceiptPresentation.money(hundredths: $0, locale: locale) } ?? "–" }
+        let scale = Double(chartWidth - barX - 10) / Double(summary.chartScale)
+        let bars = summary.rows.enumerated().map { index, row in
+            BudgetView.Bar(
+                label: row.name, y: index * rowHeight + 6, textY: index * rowHeight + 6 + 14,
+                spentWidth: Int((Double(row.spent) * scale).rounded()),
+                budgetX: row.budget.map { barX + Int((Double($0) * scale).rounded()) },
+                over: row.isOverBudget, value: money(row.spent)
+            )
+        }
+        let view = BudgetView(
+            month: ReceiptPresentation.navigation(.budget, month: month, request: request),
+            links: ReceiptPresentation.links(month: month),
+            currency: profile.currency,
+            rows: summary.rows.map { row in
+                BudgetView.Row(
+                    name: row.name, spent: money(row.spent), budget: money(row.budget), remaining: money(row.remaining),
+                    percent: row.percentUsed.map { "\($0) %" } ?? "", over: row.isOverBudget
+                )
+            },
+            totalSpent: money(summary.totalSpent), totalBudget: money(summary.totalBudget), totalRemaining: money(summary.totalRemaining),
+            bars: bars, chartHeight: max(rowHeight, bars.count * rowHeight + 6), barX: barX, barHeight: barHeight
+        )
+        return try await request.renderPage("Receipts/budget", title: "receipts_budget_title", content: view, activeModule: .receipts)
+    }
+
+    @Sendable static func export(_ request: Request) async throws -> Response {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
+        let csv = try await BudgetService.csv(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        return csvResponse(csv, month: month)
+    }
+
+    static func csvResponse(_ csv: String, month: YearMonth) -> Response {
+        let response = Response(status: .ok, body: .init(string: csv))
+        response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"receipts-\(month).csv\"")
+        return response
+    }
+
+    @Sendable static func warranties(_ request: Request) async throws -> Response {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let today = ReceiptPresentation.today(request)
+        let rows = try await BudgetService.warranties(ownerID: ownerID, on: request.db).map { receipt in
+            WarrantiesView.Row(
+                url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
+                merchant: receipt.merchant?.name ?? request.text("receipts_unknownMerchant"),
+                purchased: ReceiptPresentation.date(receipt.purchasedOn, locale: request.locale),
+                until: ReceiptPresentation.date(receipt.warrantyUntil, locale: request.locale),
+                expired: (receipt.warrantyUntil ?? "") < today.description
+            )
+        }
+        let view = WarrantiesView(links: ReceiptPresentation.links(month: nil), rows: rows)
+        return try await request.renderPage("Receipts/warranties", title: "receipts_warranties_title", content: view, activeModule: .receipts)
+    }
+}
+
+extension ReceiptPresentation {
+    static func today(_ request: Request) -> CalendarDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: request.now)
+        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1) ?? CalendarDate(year: 2000, month: 1, day: 1)!
+    }
+}

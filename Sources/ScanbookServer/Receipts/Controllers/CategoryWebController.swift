@@ -1,0 +1,65 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// Categories with their monthly budgets; deleting one moves its bookings to another.
+enum CategoryWebController {
+    @Sendable static func index(_ request: Request) async throws -> Response {
+        try await render(request, errors: [], status: .ok)
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        do {
+            let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request)
+            request.flash(.success, request.text("receipts_categoryCreated", ["name": category.name]))
+            return request.redirect(to: .receipts(.categories))
+        } catch let error as UserFacingError {
+            return try await render(request, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> Response {
+        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        do {
+            try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
+            request.flash(.success, request.text("receipts_categorySaved", ["name": category.name]))
+            return request.redirect(to: .receipts(.categories))
+        } catch let error as UserFacingError {
+            return try await render(request, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> Response {
+        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        do {
+            try await CategoryService.delete(category, reassignTo: try request.content.decode(CategoryDeleteForm.self).reassignTo, on: request)
+            request.flash(.success, request.text("receipts_categoryDeleted", ["name": category.name]))
+            return request.redirect(to: .receipts(.categories))
+        } catch let error as UserFacingError {
+            return try await render(request, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    private static func render(_ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
+        let ownerID = try request.auth.require(User.self).requireID()
+        try await ReceiptService.profile(request)
+        let categories = try await CategoryService.all(ownerID: ownerID, on: request.db)
+        let counts = try await ReceiptAllocation.query(on: request.db).join(Receipt.self, on: \ReceiptAllocation.$receipt.$id == \Receipt.$id)
+            .filter(Receipt.self, \.$owner.$id == ownerID).all()
+            .reduce(into: [UUID: Int]()) { $0[$1.$category.id, default: 0] += 1 }
+        let rows = try categories.map { category in
+            let id = try category.requireID()
+            return CategoriesView.Row(
+                id: id.uuidString, name: category.name,
+                budget: category.monthlyBudget.map { Amount(minorUnits: $0, decimals: 2).description } ?? "",
+                bookings: counts[id] ?? 0,
+                updateURL: SiteURL.receipts(.category(id: id)).path,
+                deleteURL: SiteURL.receipts(.deleteCategory(id: id)).path,
+                targets: try categories.filter { $0.id != id }.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: false) }
+            )
+        }
+        let view = CategoriesView(links: ReceiptPresentation.links(month: nil), rows: rows, createURL: SiteURL.receipts(.categories).path, errors: errors)
+        return try await request.renderPage("Receipts/categories", title: "receipts_categories_title", content: view, status: status, activeModule: .receipts)
+    }
+}

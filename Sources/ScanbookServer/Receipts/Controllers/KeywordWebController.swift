@@ -1,0 +1,40 @@
+import Foundation
+import Vapor
+
+/// The total keywords: the extractor's per-user settings, defaults plus own and learned ones.
+enum KeywordWebController {
+    @Sendable static func index(_ request: Request) async throws -> Response {
+        try await render(request, errors: [], status: .ok)
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        do {
+            try await ReceiptService.profile(request)
+            let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request)
+            request.flash(.success, request.text("receipts_keywordAdded", ["phrase": keyword.phrase]))
+            return request.redirect(to: .receipts(.keywords))
+        } catch let error as UserFacingError {
+            return try await render(request, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> Response {
+        let keyword = try await KeywordService.find(request.parameters.get("keywordID", as: UUID.self), on: request)
+        try await keyword.delete(on: request.db)
+        request.flash(.success, request.text("receipts_keywordRemoved", ["phrase": keyword.phrase]))
+        return request.redirect(to: .receipts(.keywords))
+    }
+
+    private static func render(_ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
+        let ownerID = try request.auth.require(User.self).requireID()
+        try await ReceiptService.profile(request)
+        let rows = try await KeywordService.all(ownerID: ownerID, on: request.db).map { keyword in
+            KeywordsView.Row(
+                phrase: keyword.phrase, weight: keyword.weight, learned: keyword.learned,
+                deleteURL: SiteURL.receipts(.deleteKeyword(id: try keyword.requireID())).path
+            )
+        }
+        let view = KeywordsView(links: ReceiptPresentation.links(month: nil), rows: rows, createURL: SiteURL.receipts(.keywords).path, errors: errors)
+        return try await request.renderPage("Receipts/keywords", title: "receipts_keywords_title", content: view, status: status, activeModule: .receipts)
+    }
+}

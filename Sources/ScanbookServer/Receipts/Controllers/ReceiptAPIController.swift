@@ -1,0 +1,118 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// `/api/v1/receipts…`, `/api/v1/receipt-categories…`, `/api/v1/receipt-keywords…`: the same
+/// services as the pages, answering JSON (CSV for the export).
+enum ReceiptAPIController {
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let receipt = try await ReceiptService.upload(try request.content.decode(ReceiptUploadForm.self), on: request)
+        let response = try await ReceiptDTO(receipt).encodeResponse(status: .accepted, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.receipts(.receipt(id: receipt.id))).path)
+        return response
+    }
+
+    @Sendable static func list(_ request: Request) async throws -> [ReceiptDTO] {
+        let query = try request.query.decode(ReceiptListQuery.self)
+        let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, request: request)
+        let (toCheck, listed) = try await ReceiptService.list(month: month, search: query.q, on: request)
+        return try (toCheck + listed).map(ReceiptDTO.init)
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> ReceiptDTO {
+        try ReceiptDTO(try await receipt(request))
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> ReceiptDTO {
+        let receipt = try await receipt(request)
+        _ = try await ReceiptService.update(receipt, with: try request.content.decode(ReceiptChanges.self), on: request)
+        return try ReceiptDTO(try await ReceiptService.find(receipt.id, on: request))
+    }
+
+    @Sendable static func split(_ request: Request) async throws -> ReceiptDTO {
+        let receipt = try await receipt(request)
+        try await ReceiptService.split(receipt, try request.content.decode(ReceiptSplitRequest.self).form, on: request)
+        return try ReceiptDTO(try await ReceiptService.find(receipt.id, on: request))
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
+        try await ReceiptService.delete(try await receipt(request), on: request)
+        return .noContent
+    }
+
+    @Sendable static func month(_ request: Request) async throws -> BudgetMonthDTO {
+        let ownerID = try request.auth.require(User.self).requireID()
+        guard let month = try apiMonth(request.parameters.get("month")) else { throw Abort(.notFound) }
+        let profile = try await ReceiptService.profile(request)
+        try await ReceiptService.takeOverFinishedCaptures(ownerID: ownerID, on: request)
+        let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        return BudgetMonthDTO(month: month, currency: profile.currency, summary: summary)
+    }
+
+    @Sendable static func export(_ request: Request) async throws -> Response {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let month = try apiMonth(try request.query.get(String?.self, at: "month")) ?? ReceiptPresentation.month(nil, request: request)
+        let csv = try await BudgetService.csv(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        return BudgetWebController.csvResponse(csv, month: month)
+    }
+
+    @Sendable static func warranties(_ request: Request) async throws -> [ReceiptDTO] {
+        let ownerID = try request.auth.require(User.self).requireID()
+        return try await BudgetService.warranties(ownerID: ownerID, on: request.db).map(ReceiptDTO.init)
+    }
+
+    // MARK: Categories
+
+    @Sendable static func categories(_ request: Request) async throws -> [ReceiptCategoryDTO] {
+        try await ReceiptService.profile(request)
+        return try await CategoryService.all(ownerID: try request.auth.require(User.self).requireID(), on: request.db).map(ReceiptCategoryDTO.init)
+    }
+
+    @Sendable static func createCategory(_ request: Request) async throws -> Response {
+        try await ReceiptService.profile(request)
+        let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request)
+        return try await ReceiptCategoryDTO(category).encodeResponse(status: .created, for: request)
+    }
+
+    @Sendable static func updateCategory(_ request: Request) async throws -> ReceiptCategoryDTO {
+        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
+        return try ReceiptCategoryDTO(category)
+    }
+
+    /// `DELETE …?reassignTo=<category id>`
+    @Sendable static func deleteCategory(_ request: Request) async throws -> HTTPStatus {
+        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        try await CategoryService.delete(category, reassignTo: try request.query.get(String?.self, at: "reassignTo"), on: request)
+        return .noContent
+    }
+
+    // MARK: Keywords
+
+    @Sendable static func keywords(_ request: Request) async throws -> [TotalKeywordDTO] {
+        try await ReceiptService.profile(request)
+        return try await KeywordService.all(ownerID: try request.auth.require(User.self).requireID(), on: request.db).map(TotalKeywordDTO.init)
+    }
+
+    @Sendable static func createKeyword(_ request: Request) async throws -> Response {
+        try await ReceiptService.profile(request)
+        let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request)
+        return try await TotalKeywordDTO(keyword).encodeResponse(status: .created, for: request)
+    }
+
+    @Sendable static func deleteKeyword(_ request: Request) async throws -> HTTPStatus {
+        try await KeywordService.find(request.parameters.get("keywordID", as: UUID.self), on: request).delete(on: request.db)
+        return .noContent
+    }
+
+    private static func receipt(_ request: Request) async throws -> Receipt {
+        try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
+    }
+
+    /// nil when absent; a clear 400 when malformed.
+    private static func apiMonth(_ text: String?) throws -> YearMonth? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let month = YearMonth(text) else { throw Abort(.badRequest, reason: "month must look like 2025-06, not \"\(text)\"") }
+        return month
+    }
+}

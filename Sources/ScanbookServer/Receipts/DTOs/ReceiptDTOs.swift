@@ -1,0 +1,120 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The API's view of a receipt. `total` is a decimal string with the receipt's own decimals.
+struct ReceiptDTO: Content {
+    struct Booking: Content {
+        let category: UUID
+        let amount: String
+    }
+
+    let id: UUID
+    let state: Receipt.State
+    let total: String?
+    let currency: String?
+    let date: String?
+    let merchant: String?
+    let note: String?
+    let warrantyUntil: String?
+    let confidence: Double?
+    let captureID: UUID?
+    let imageURL: String?
+    let bookings: [Booking]
+    let ocrText: String?
+    let createdAt: Date?
+    let updatedAt: Date?
+
+    init(_ receipt: Receipt) throws {
+        id = try receipt.requireID()
+        state = receipt.state
+        total = receipt.total?.description
+        currency = receipt.currency
+        date = receipt.purchasedOn
+        merchant = receipt.merchant?.name
+        note = receipt.note
+        warrantyUntil = receipt.warrantyUntil
+        confidence = receipt.confidence
+        captureID = receipt.$capture.id
+        imageURL = receipt.$image.id.map { SiteURL.blob(id: $0).path }
+        bookings = (receipt.$allocations.value ?? []).map {
+            Booking(category: $0.$category.id, amount: Amount(minorUnits: $0.amountHundredths, decimals: 2).description)
+        }
+        ocrText = receipt.ocrText
+        createdAt = receipt.createdAt
+        updatedAt = receipt.updatedAt
+    }
+}
+
+struct ReceiptCategoryDTO: Content {
+    let id: UUID
+    let name: String
+    /// Monthly budget as a decimal string, or null.
+    let monthlyBudget: String?
+
+    init(_ category: ReceiptCategory) throws {
+        id = try category.requireID()
+        name = category.name
+        monthlyBudget = category.monthlyBudget.map { Amount(minorUnits: $0, decimals: 2).description }
+    }
+}
+
+struct TotalKeywordDTO: Content {
+    let id: UUID
+    let phrase: String
+    let weight: Int
+    let learned: Bool
+
+    init(_ keyword: TotalKeyword) throws {
+        id = try keyword.requireID()
+        phrase = keyword.phrase
+        weight = keyword.weight
+        learned = keyword.learned
+    }
+}
+
+/// A month's spending against budgets; amounts as decimal strings.
+struct BudgetMonthDTO: Content {
+    struct Row: Content {
+        let category: UUID?
+        let name: String
+        let spent: String
+        let budget: String?
+        let remaining: String?
+        let overBudget: Bool
+    }
+
+    let month: String
+    let currency: String
+    let rows: [Row]
+    let totalSpent: String
+    let totalBudget: String
+    let totalRemaining: String
+
+    init(month: YearMonth, currency: String, summary: BudgetSummary<UUID>) {
+        func text(_ value: Int) -> String { Amount(minorUnits: value, decimals: 2).description }
+        self.month = month.description
+        self.currency = currency
+        rows = summary.rows.map {
+            Row(category: $0.category, name: $0.name, spent: text($0.spent), budget: $0.budget.map(text),
+                remaining: $0.remaining.map(text), overBudget: $0.isOverBudget)
+        }
+        totalSpent = text(summary.totalSpent)
+        totalBudget = text(summary.totalBudget)
+        totalRemaining = text(summary.totalRemaining)
+    }
+}
+
+/// `PUT /receipts/{id}/split`: `{"parts": [{"category": "…", "amount": "7.00"}, …]}`
+struct ReceiptSplitRequest: Content {
+    struct Part: Content {
+        let category: String
+        let amount: String
+    }
+
+    let parts: [Part]
+
+    var form: ReceiptSplitForm {
+        ReceiptSplitForm(categories: parts.map(\.category), amounts: parts.map(\.amount))
+    }
+}

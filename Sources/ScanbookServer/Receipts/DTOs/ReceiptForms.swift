@@ -1,0 +1,46 @@
+import Foundation
+import Vapor
+
+/// Changes to a receipt, from the detail page's form or the API's PATCH. A nil field stays as it
+/// is; an empty string clears it.
+struct ReceiptChanges: Content {
+    var total: String?
+    var currency: String?
+    var date: String?
+    var merchant: String?
+    /// A category id: the whole total goes to it (replacing a split); "" removes the category.
+    var category: String?
+    var note: String?
+    var warrantyUntil: String?
+}
+
+/// A split of the total: parallel lists of category ids and amounts (rows left empty are ignored).
+struct ReceiptSplitForm: Content {
+    var categories: [String]
+    var amounts: [String]
+}
+
+struct ReceiptUploadForm: Content {
+    var image: File?
+}
+
+struct CategoryForm: Content {
+    var name: String?
+    /// Monthly budget as typed ("400", "400.00"); "" removes it.
+    var budget: String?
+}
+
+struct CategoryDeleteForm: Content {
+    /// The category that takes over the deleted one's bookings.
+    var reassignTo: String?
+}
+
+struct KeywordForm: Content {
+    var phrase: String
+}
+
+/// `?month=2025-06&q=migros`
+struct ReceiptListQuery: Content {
+    var month: String?
+    var q: String?
+}

@@ -1,0 +1,62 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// A photographed (or typed) receipt. While its capture runs it is `reading`; then the extracted
+/// fields wait for the user (`review`) until confirmed. Amounts are integer minor units with the
+/// receipt's own number of decimals; dates are ISO strings ("2025-06-26"), so months compare as text.
+final class Receipt: Model, @unchecked Sendable {
+    static let schema = "receipts"
+
+    enum State: String, Codable, Sendable, CaseIterable {
+        /// The photo is being read.
+        case reading
+        /// Read; the user should check the fields.
+        case review
+        /// Checked by the user.
+        case confirmed
+        /// Recognition failed; the fields are for the user to type.
+        case unreadable
+    }
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "owner_id") var owner: User
+    @OptionalParent(key: "capture_id") var capture: Capture?
+    @OptionalParent(key: "image_blob_id") var image: StoredBlob?
+    @Field(key: "state") var state: State
+    @OptionalField(key: "total_minor") var totalMinor: Int?
+    @Field(key: "total_decimals") var totalDecimals: Int
+    @OptionalField(key: "currency") var currency: String?
+    @OptionalField(key: "purchased_on") var purchasedOn: String?
+    @OptionalParent(key: "merchant_id") var merchant: Merchant?
+    @OptionalField(key: "note") var note: String?
+    /// The OCR lines, newline-separated: shown on the detail page and used to learn keywords.
+    @OptionalField(key: "ocr_text") var ocrText: String?
+    /// The total as first extracted, so a correction can be recognized as one.
+    @OptionalField(key: "extracted_total_minor") var extractedTotalMinor: Int?
+    @OptionalField(key: "confidence") var confidence: Double?
+    @OptionalField(key: "warranty_until") var warrantyUntil: String?
+    @Children(for: \.$receipt) var allocations: [ReceiptAllocation]
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(ownerID: UUID, captureID: UUID?, imageID: UUID?, state: State) {
+        self.$owner.id = ownerID
+        self.$capture.id = captureID
+        self.$image.id = imageID
+        self.state = state
+        self.totalDecimals = 2
+    }
+
+    var total: Amount? {
+        get { totalMinor.map { Amount(minorUnits: $0, decimals: totalDecimals) } }
+        set {
+            totalMinor = newValue?.minorUnits
+            totalDecimals = newValue?.decimals ?? 2
+        }
+    }
+
+    var purchaseDate: CalendarDate? { purchasedOn.flatMap(CalendarDate.init(iso:)) }
+}

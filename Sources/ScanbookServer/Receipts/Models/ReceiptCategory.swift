@@ -1,0 +1,21 @@
+import Fluent
+import Vapor
+
+/// A spending category of one user, with an optional monthly budget in hundredths.
+final class ReceiptCategory: Model, @unchecked Sendable {
+    static let schema = "receipt_categories"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "owner_id") var owner: User
+    @Field(key: "name") var name: String
+    @OptionalField(key: "monthly_budget_hundredths") var monthlyBudget: Int?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+
+    init(ownerID: UUID, name: String, monthlyBudget: Int? = nil) {
+        self.$owner.id = ownerID
+        self.name = name
+        self.monthlyBudget = monthlyBudget
+    }
+}

@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+
+/// The `receipt` kind: straighten and read the photo, then extract total, date and merchant with
+/// the owner's own total keywords. The receipt record takes the result over when it is next
+/// looked at (`ReceiptService.takeOverFinishedCaptures`).
+struct ReceiptCaptureProcessor: CaptureProcessor {
+    static let captureKind = "receipt"
+    let kind = Self.captureKind
+    let reader: ReceiptReader
+
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+        var reader = reader
+        reader.extractor = ReceiptExtractor(keywords: try await ReceiptDefaults.keywords(of: job.ownerID, on: context.application.db))
+        let scanner = reader.scanner
+        let bytes = job.bytes
+        let prepared = try await context.offload { try scanner.prepare(bytes) }
+        let scanned = try await scanner.read(prepared, with: context.recognizer)
+        let extracted = reader.extractor.extract(scanned.ocr)
+        let pageJPEG = try await context.offload { try prepared.page.encodeJPEG(quality: 85) }
+        let result = ReceiptCaptureResult(
+            total: extracted.total,
+            currency: extracted.currency,
+            date: extracted.date?.description,
+            merchant: extracted.merchant,
+            confidence: extracted.confidence,
+            lines: scanned.ocr.lines.map(\.text),
+            meanConfidence: scanned.ocr.meanConfidence,
+            pageImage: try await context.storeDerived(pageJPEG, content: .jpeg),
+            timings: scanned.timings
+        )
+        return try JSONEncoder().encode(result)
+    }
+}
+
+/// The stored result of a `receipt` capture.
+struct ReceiptCaptureResult: Codable, Sendable {
+    let total: Amount?
+    let currency: String?
+    let date: String?
+    let merchant: String?
+    let confidence: Double
+    let lines: [String]
+    let meanConfidence: Double
+    let pageImage: UUID
+    let timings: StageTimings
+}

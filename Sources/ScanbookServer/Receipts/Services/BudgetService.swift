@@ -1,0 +1,56 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// Month figures: spending per category against budgets, the CSV export, warranties.
+enum BudgetService {
+    /// Confirmed receipts dated in `month`, with merchant and bookings.
+    static func receipts(in month: YearMonth, ownerID: UUID, on database: any Database) async throws -> [Receipt] {
+        try await Receipt.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$state == .confirmed)
+            .filter(\.$purchasedOn >= month.firstDay.description).filter(\.$purchasedOn <= month.lastDay.description)
+            .with(\.$merchant).with(\.$allocations).sort(\.$purchasedOn).all()
+    }
+
+    static func summary(_ month: YearMonth, ownerID: UUID, uncategorizedName: String, on database: any Database) async throws -> BudgetSummary<UUID> {
+        let categories = try await CategoryService.all(ownerID: ownerID, on: database)
+        let receipts = try await receipts(in: month, ownerID: ownerID, on: database)
+        return BudgetSummary(
+            categories: try categories.map { .init(id: try $0.requireID(), name: $0.name, budget: $0.monthlyBudget) },
+            spending: receipts.flatMap(spending),
+            uncategorizedName: uncategorizedName
+        )
+    }
+
+    /// A receipt's bookings, or its whole total as uncategorized when it has none.
+    static func spending(_ receipt: Receipt) -> [BudgetSummary<UUID>.Spending] {
+        guard let total = receipt.total else { return [] }
+        let bookings = receipt.$allocations.value ?? []
+        if bookings.isEmpty { return [.init(category: nil, amount: total.hundredths)] }
+        return bookings.map { .init(category: $0.$category.id, amount: $0.amountHundredths) }
+    }
+
+    /// One line per booking of the month's receipts (a split receipt gives several).
+    static func csv(_ month: YearMonth, ownerID: UUID, uncategorizedName: String, on database: any Database) async throws -> String {
+        let names = Dictionary(uniqueKeysWithValues: try await CategoryService.all(ownerID: ownerID, on: database).map { (try $0.requireID(), $0.name) })
+        var table = CSVTable(header: ["date", "merchant", "category", "amount", "currency", "receipt_total", "note", "warranty_until", "receipt_id"])
+        for receipt in try await receipts(in: month, ownerID: ownerID, on: database) {
+            let id = try receipt.requireID().uuidString
+            for item in spending(receipt) {
+                table.append([
+                    .text(receipt.purchasedOn ?? ""), .text(receipt.merchant?.name ?? ""),
+                    .text(item.category.flatMap { names[$0] } ?? uncategorizedName),
+                    .number(Amount(minorUnits: item.amount, decimals: 2).description), .text(receipt.currency ?? ""),
+                    .number(receipt.total?.description ?? ""), .text(receipt.note ?? ""), .text(receipt.warrantyUntil ?? ""), .text(id),
+                ])
+            }
+        }
+        return table.text
+    }
+
+    /// Receipts with a warranty, the soonest to end first.
+    static func warranties(ownerID: UUID, on database: any Database) async throws -> [Receipt] {
+        try await Receipt.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$warrantyUntil != nil)
+            .with(\.$merchant).sort(\.$warrantyUntil).all()
+    }
+}

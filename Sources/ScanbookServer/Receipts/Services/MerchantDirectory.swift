@@ -1,0 +1,23 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// A user's merchants: a name read or typed is matched against the known ones before a new
+/// merchant is created.
+enum MerchantDirectory {
+    static let maximumNameLength = 120
+
+    static func resolve(_ name: String, ownerID: UUID, on database: any Database) async throws -> Merchant? {
+        let cleaned = String(name.trimmingCharacters(in: .whitespacesAndNewlines).prefix(maximumNameLength))
+        guard !cleaned.isEmpty else { return nil }
+        let known = try await Merchant.query(on: database).filter(\.$owner.$id == ownerID).all()
+        if let exact = known.first(where: { $0.name == cleaned }) { return exact }
+        if let match = MerchantMatcher().closest(to: cleaned, among: known.map(\.name)),
+           let merchant = known.first(where: { $0.name == match }) {
+            return merchant
+        }
+        let merchant = Merchant(ownerID: ownerID, name: cleaned)
+        try await merchant.create(on: database)
+        return merchant
+    }
+}

@@ -1,0 +1,43 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// What a user starts with in the receipts module: default categories in their language and the
+/// default total keywords, seeded once (the profile row records that it happened).
+enum ReceiptDefaults {
+    static let categoryKeys = [
+        "groceries", "restaurants", "household", "transport", "health", "clothing", "leisure", "other",
+    ]
+
+    /// The user's profile, creating it with the defaults on first use.
+    @discardableResult
+    static func ensureProfile(for ownerID: UUID, locale: String, localizer: Localizer, currency: String, on database: any Database) async throws -> ReceiptProfile {
+        if let profile = try await ReceiptProfile.query(on: database).filter(\.$owner.$id == ownerID).first() {
+            return profile
+        }
+        do {
+            return try await database.transaction { database in
+                let profile = ReceiptProfile(ownerID: ownerID, currency: currency)
+                try await profile.create(on: database)
+                for key in categoryKeys {
+                    try await ReceiptCategory(ownerID: ownerID, name: localizer.text("receipts_category_\(key)", locale: locale)).create(on: database)
+                }
+                for (phrase, weight) in TotalKeywords.defaultTotals.sorted(by: { $0.key < $1.key }) {
+                    try await TotalKeyword(ownerID: ownerID, phrase: phrase, weight: weight, learned: false).create(on: database)
+                }
+                return profile
+            }
+        } catch {
+            // Two first requests at once: the other one seeded (the owner is unique).
+            if let profile = try await ReceiptProfile.query(on: database).filter(\.$owner.$id == ownerID).first() { return profile }
+            throw error
+        }
+    }
+
+    /// The user's keywords as the extractor uses them; the defaults if the user has none stored.
+    static func keywords(of ownerID: UUID, on database: any Database) async throws -> TotalKeywords {
+        let stored = try await TotalKeyword.query(on: database).filter(\.$owner.$id == ownerID).all()
+        guard !stored.isEmpty else { return .standard }
+        return TotalKeywords(totals: Dictionary(stored.map { ($0.phrase, $0.weight) }, uniquingKeysWith: max))
+    }
+}

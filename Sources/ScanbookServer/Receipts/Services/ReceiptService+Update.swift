@@ -1,0 +1,165 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+extension ReceiptService {
+    static let maximumNoteLength = 2000
+
+    /// What an update did besides saving: a keyword learned from a corrected total.
+    struct UpdateOutcome: Sendable {
+        var learnedKeyword: String?
+    }
+
+    /// Validates every field first (nothing is saved if one is wrong), then saves, confirms the
+    /// receipt, books the category, remembers it for the merchant and learns from a corrected total.
+    static func update(_ receipt: Receipt, with changes: ReceiptChanges, on request: Request) async throws -> UpdateOutcome {
+        guard receipt.state != .reading else { throw UserFacingError(.conflict, "receipts_stillReading") }
+        let ownerID = receipt.$owner.id
+        var problems: [LocalizedProblem] = []
+
+        var total = receipt.total
+        if let text = changes.total?.trimmingCharacters(in: .whitespaces) {
+            if text.isEmpty { total = nil } else if let amount = Amount(typed: text) { total = amount } else {
+                problems.append(LocalizedProblem(key: "receipts_invalidTotal", arguments: ["value": text]))
+            }
+        }
+        var date = receipt.purchasedOn
+        if let text = changes.date?.trimmingCharacters(in: .whitespaces) {
+            if text.isEmpty { date = nil } else if let parsed = CalendarDate(iso: text) ?? DateParser.parse(text) { date = parsed.description } else {
+                problems.append(LocalizedProblem(key: "receipts_invalidDate", arguments: ["value": text]))
+            }
+        }
+        var warranty = receipt.warrantyUntil
+        if let text = changes.warrantyUntil?.trimmingCharacters(in: .whitespaces) {
+            if text.isEmpty { warranty = nil } else if let parsed = CalendarDate(iso: text) ?? DateParser.parse(text) { warranty = parsed.description } else {
+                problems.append(LocalizedProblem(key: "receipts_invalidDate", arguments: ["value": text]))
+            }
+        }
+        var currency = receipt.currency
+        if let text = changes.currency?.trimmingCharacters(in: .whitespaces).uppercased() {
+            if text.isEmpty { currency = nil } else if (2...3).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isLetter }) { currency = text } else {
+                problems.append(LocalizedProblem(key: "receipts_invalidCurrency", arguments: ["value": text]))
+            }
+        }
+        var note = receipt.note
+        if let text = changes.note?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            if text.count > maximumNoteLength {
+                problems.append(LocalizedProblem(key: "receipts_noteTooLong", arguments: ["maximum": String(maximumNoteLength)]))
+            }
+            note = text.isEmpty ? nil : text
+        }
+        // nil: unchanged; .some(nil): no category.
+        var category: UUID??
+        if let text = changes.category?.trimmingCharacters(in: .whitespaces) {
+            if text.isEmpty { category = .some(nil) } else if let id = try await CategoryService.owned(text, ownerID: ownerID, on: request.db) { category = .some(id) } else {
+                problems.append(LocalizedProblem(key: "receipts_unknownCategory"))
+            }
+        }
+        let bookings = try await ReceiptAllocation.query(on: request.db).filter(\.$receipt.$id == receipt.requireID()).all()
+        if category == nil, bookings.count > 1, let total, bookings.reduce(0, { $0 + $1.amountHundredths }) != total.hundredths {
+            problems.append(LocalizedProblem(key: "receipts_splitMismatch"))
+        }
+        guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
+
+        let receiptID = try receipt.requireID()
+        let valid = Validated(total: total, date: date, warranty: warranty, currency: currency, note: note, category: category)
+        return try await request.db.transaction { database in
+            let (total, date, warranty, currency, note, category) = (valid.total, valid.date, valid.warranty, valid.currency, valid.note, valid.category)
+            var outcome = UpdateOutcome()
+            if let name = changes.merchant {
+                receipt.$merchant.id = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)?.requireID()
+            }
+            let bookedCategory: UUID? = switch category {
+            case .some(let chosen): chosen
+            case .none: bookings.count == 1 ? bookings[0].$category.id : nil
+            }
+            if category != nil || bookings.count <= 1 {
+                // One category (or none) takes the whole total.
+                try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
+                if let bookedCategory, let total, total.hundredths > 0 {
+                    try await ReceiptAllocation(receiptID: receiptID, categoryID: bookedCategory, amountHundredths: total.hundredths).create(on: database)
+                }
+            } else if total == nil {
+                try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
+            }
+            if let merchantID = receipt.$merchant.id, let bookedCategory, let merchant = try await Merchant.find(merchantID, on: database) {
+                merchant.$lastCategory.id = bookedCategory
+                try await merchant.save(on: database)
+            }
+            // Only a change of the total teaches; saving the same value again does not.
+            if let total, receipt.total.map({ !$0.sameValue(as: total) }) ?? true {
+                outcome.learnedKeyword = try await learnKeyword(total: total, ocrText: receipt.ocrText, ownerID: ownerID, on: database)
+            }
+            receipt.total = total
+            receipt.purchasedOn = date
+            receipt.warrantyUntil = warranty
+            receipt.currency = currency
+            receipt.note = note
+            receipt.state = .confirmed
+            try await receipt.save(on: database)
+            return outcome
+        }
+    }
+
+    /// The checked values of an update, handed into its transaction.
+    private struct Validated: Sendable {
+        let total: Amount?
+        let date: String?
+        let warranty: String?
+        let currency: String?
+        let note: String?
+        let category: UUID??
+    }
+
+    /// The words on the line showing the corrected total become one of the user's keywords.
+    private static func learnKeyword(total: Amount, ocrText: String?, ownerID: UUID, on database: any Database) async throws -> String? {
+        guard let lines = ocrText?.split(separator: "\n").map(String.init),
+              let line = TotalKeywords.line(showing: total, in: lines),
+              let phrase = TotalKeywords.learnablePhrase(fromLine: lines[line]) else { return nil }
+        let known = try await TotalKeyword.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$phrase == phrase).count()
+        guard known == 0 else { return nil }
+        try await TotalKeyword(ownerID: ownerID, phrase: phrase, weight: TotalKeywords.learnedWeight, learned: true).create(on: database)
+        return phrase
+    }
+
+    /// Divides the total over several categories; the parts must add up to it exactly.
+    static func split(_ receipt: Receipt, _ form: ReceiptSplitForm, on request: Request) async throws {
+        guard receipt.state != .reading else { throw UserFacingError(.conflict, "receipts_stillReading") }
+        guard let total = receipt.total else { throw UserFacingError(.unprocessableEntity, "receipts_splitNeedsTotal") }
+        let ownerID = receipt.$owner.id
+        var parts: [SplitPlan<UUID>.Part] = []
+        for (categoryText, amountText) in zip(form.categories, form.amounts) {
+            let amountText = amountText.trimmingCharacters(in: .whitespaces)
+            guard !categoryText.isEmpty || !amountText.isEmpty else { continue }
+            guard let category = try await CategoryService.owned(categoryText, ownerID: ownerID, on: request.db) else {
+                throw UserFacingError(.unprocessableEntity, "receipts_unknownCategory")
+            }
+            guard let amount = Amount(typed: amountText) else {
+                throw UserFacingError(.unprocessableEntity, "receipts_invalidTotal", ["value": amountText])
+            }
+            parts.append(.init(category: category, hundredths: amount.hundredths))
+        }
+        let plan: SplitPlan<UUID>
+        do {
+            plan = try SplitPlan(parts: parts, total: total.hundredths)
+        } catch {
+            switch error {
+            case .empty: throw UserFacingError(.unprocessableEntity, "receipts_splitEmpty")
+            case .notPositive: throw UserFacingError(.unprocessableEntity, "receipts_splitNotPositive")
+            case .repeatedCategory: throw UserFacingError(.unprocessableEntity, "receipts_splitRepeated")
+            case .doesNotAddUp(let sum, let expected):
+                throw UserFacingError(.unprocessableEntity, "receipts_splitSum", [
+                    "sum": Amount(minorUnits: sum, decimals: 2).description, "total": Amount(minorUnits: expected, decimals: 2).description,
+                ])
+            }
+        }
+        let receiptID = try receipt.requireID()
+        try await request.db.transaction { database in
+            try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
+            for part in plan.parts {
+                try await ReceiptAllocation(receiptID: receiptID, categoryID: part.category, amountHundredths: part.hundredths).create(on: database)
+            }
+        }
+    }
+}

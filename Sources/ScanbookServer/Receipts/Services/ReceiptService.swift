@@ -1,0 +1,135 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import SQLKit
+import Vapor
+
+/// Creating, finding and listing receipts, shared by the web pages and the API.
+enum ReceiptService {
+    /// The signed-in user's profile (seeding the defaults on first use).
+    @discardableResult
+    static func profile(_ request: Request) async throws -> ReceiptProfile {
+        let user = try request.auth.require(User.self)
+        return try await ReceiptDefaults.ensureProfile(
+            for: try user.requireID(), locale: request.locale, localizer: request.application.localizer,
+            currency: request.scanbookConfig.defaultCurrency, on: request.db
+        )
+    }
+
+    /// Checks and stores the photo, queues it for reading and creates the receipt that waits for it.
+    static func upload(_ form: ReceiptUploadForm, on request: Request) async throws -> Receipt {
+        let user = try request.auth.require(User.self)
+        let ownerID = try user.requireID()
+        try await profile(request)
+        guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
+        let upload = try request.checkImageUpload(file)
+        let receipt = try await request.db.transaction { database in
+            let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
+            let capture = Capture(ownerID: ownerID, kind: ReceiptCaptureProcessor.captureKind, blobID: try blob.requireID())
+            try await capture.create(on: database)
+            let receipt = Receipt(ownerID: ownerID, captureID: try capture.requireID(), imageID: try blob.requireID(), state: .reading)
+            try await receipt.create(on: database)
+            return receipt
+        }
+        request.application.captureWorkers.notify()
+        return receipt
+    }
+
+    /// The user's receipt, or 404 for anyone else's.
+    static func find(_ id: UUID?, on request: Request) async throws -> Receipt {
+        let ownerID = try request.auth.require(User.self).requireID()
+        try await takeOverFinishedCaptures(ownerID: ownerID, on: request)
+        guard let id, let receipt = try await Receipt.query(on: request.db)
+            .filter(\.$id == id).filter(\.$owner.$id == ownerID)
+            .with(\.$merchant).with(\.$allocations).first()
+        else { throw Abort(.notFound) }
+        return receipt
+    }
+
+    /// Receipts to check (any month) and those of `month`, newest purchase first; `search` matches
+    /// merchant, note and OCR text in any month instead.
+    static func list(month: YearMonth, search: String?, on request: Request) async throws -> (toCheck: [Receipt], listed: [Receipt]) {
+        let ownerID = try request.auth.require(User.self).requireID()
+        try await takeOverFinishedCaptures(ownerID: ownerID, on: request)
+        let base = Receipt.query(on: request.db).filter(\.$owner.$id == ownerID).with(\.$merchant).with(\.$allocations)
+        let toCheck = try await base.copy().filter(\.$state != .confirmed).sort(\.$createdAt, .descending).all()
+        let listed: [Receipt]
+        if let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
+            // Case-insensitive on every database (SQLite and PostgreSQL differ on LIKE): filter here.
+            listed = try await base.copy().filter(\.$state == .confirmed).sort(\.$purchasedOn, .descending).limit(2000).all().filter { receipt in
+                [receipt.merchant?.name, receipt.note, receipt.ocrText].contains { $0?.localizedCaseInsensitiveContains(search) == true }
+            }
+        } else {
+            listed = try await base.copy().filter(\.$state == .confirmed)
+                .filter(\.$purchasedOn >= month.firstDay.description).filter(\.$purchasedOn <= month.lastDay.description)
+                .sort(\.$purchasedOn, .descending).sort(\.$createdAt, .descending).all()
+        }
+        return (toCheck, listed)
+    }
+
+    static func delete(_ receipt: Receipt, on request: Request) async throws {
+        try await receipt.delete(on: request.db)
+    }
+
+    /// Receipts whose capture has finished take its result over: fields filled in, merchant
+    /// matched, category proposed, state `review` (or `unreadable` if reading failed). Done when
+    /// receipts are looked at, so a result is never lost between the worker and the record.
+    static func takeOverFinishedCaptures(ownerID: UUID, on request: Request) async throws {
+        let reading = try await Receipt.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$state == .reading)
+            .with(\.$capture).all()
+        for receipt in reading {
+            guard let capture = receipt.capture else {
+                try await markUnreadable(receipt, on: request.db)
+                continue
+            }
+            switch capture.status {
+            case .queued, .processing:
+                continue
+            case .failed:
+                try await markUnreadable(receipt, on: request.db)
+            case .done:
+                guard let json = capture.result,
+                      let result = try? JSONDecoder().decode(ReceiptCaptureResult.self, from: Data(json.utf8)) else {
+                    try await markUnreadable(receipt, on: request.db)
+                    continue
+                }
+                try await takeOver(result, into: receipt, ownerID: ownerID, on: request)
+            }
+        }
+    }
+
+    private static func markUnreadable(_ receipt: Receipt, on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw("""
+            UPDATE receipts SET state = 'unreadable' WHERE id = \(bind: receipt.requireID()) AND state = 'reading'
+            """).run()
+    }
+
+    private static func takeOver(_ result: ReceiptCaptureResult, into receipt: Receipt, ownerID: UUID, on request: Request) async throws {
+        let profile = try await profile(request)
+        try await request.db.transaction { database in
+            // Only one request takes a result over, however many look at the receipt at once.
+            let claimed = try await (database as! any SQLDatabase).raw("""
+                UPDATE receipts SET state = 'review' WHERE id = \(bind: receipt.requireID()) AND state = 'reading' RETURNING id
+                """).first()
+            guard claimed != nil else { return }
+            receipt.state = .review
+            receipt.total = result.total
+            receipt.extractedTotalMinor = result.total?.minorUnits
+            receipt.currency = result.currency ?? profile.currency
+            receipt.purchasedOn = result.date
+            receipt.ocrText = result.lines.joined(separator: "\n")
+            receipt.confidence = result.confidence
+            receipt.$image.id = result.pageImage
+            var merchant: Merchant?
+            if let name = result.merchant {
+                merchant = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)
+                receipt.$merchant.id = try merchant?.requireID()
+            }
+            try await receipt.save(on: database)
+            if let total = result.total, total.minorUnits > 0,
+               let category = try await CategoryService.suggestion(for: merchant, ownerID: ownerID, on: database) {
+                try await ReceiptAllocation(receiptID: receipt.requireID(), categoryID: category, amountHundredths: total.hundredths).create(on: database)
+            }
+        }
+    }
+}

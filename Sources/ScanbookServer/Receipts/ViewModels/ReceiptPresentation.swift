@@ -1,0 +1,76 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// How receipt figures read on a page: amounts in the user's language, month names, rows.
+enum ReceiptPresentation {
+    /// "1234.50" in English, "1234,50" in German.
+    static func money(_ amount: Amount, locale: String) -> String {
+        let text = amount.description
+        return locale == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    static func money(hundredths: Int, locale: String) -> String {
+        money(Amount(minorUnits: hundredths, decimals: 2), locale: locale)
+    }
+
+    static func monthLabel(_ month: YearMonth, locale: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(from: DateComponents(year: month.year, month: month.month, day: 1))!
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: locale)
+        formatter.timeZone = calendar.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("MMMMyyyy")
+        return formatter.string(from: date)
+    }
+
+    /// "26.06.2025" in German, "2025-06-26" otherwise.
+    static func date(_ iso: String?, locale: String) -> String {
+        guard let iso, let date = CalendarDate(iso: iso) else { return "" }
+        guard locale == "de" else { return iso }
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(pad(date.day)).\(pad(date.month)).\(date.year)"
+    }
+
+    static func navigation(_ page: ReceiptsURL, month: YearMonth, request: Request) -> MonthNavigation {
+        MonthNavigation(
+            month: month.description,
+            label: monthLabel(month, locale: request.locale),
+            previousURL: SiteURL.receipts(page).path(query: [("month", month.previous.description)]),
+            nextURL: SiteURL.receipts(page).path(query: [("month", month.next.description)])
+        )
+    }
+
+    static func links(month: YearMonth?) -> ReceiptsLinks {
+        let query = month.map { [("month", $0.description)] } ?? []
+        return ReceiptsLinks(
+            list: SiteURL.receipts(.list).path(query: query),
+            budget: SiteURL.receipts(.budget).path(query: query),
+            categories: SiteURL.receipts(.categories).path,
+            warranties: SiteURL.receipts(.warranties).path,
+            export: SiteURL.receipts(.export).path(query: query),
+            keywords: SiteURL.receipts(.keywords).path
+        )
+    }
+
+    static func row(_ receipt: Receipt, categoryNames: [UUID: String], request: Request) throws -> ReceiptRow {
+        let locale = request.locale
+        return ReceiptRow(
+            url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
+            date: date(receipt.purchasedOn, locale: locale),
+            merchant: receipt.merchant?.name ?? "",
+            total: receipt.total.map { money($0, locale: locale) + (receipt.currency.map { " \($0)" } ?? "") } ?? "",
+            categories: (receipt.$allocations.value ?? []).compactMap { categoryNames[$0.$category.id] }.sorted().joined(separator: ", "),
+            state: receipt.state.rawValue,
+            stateLabel: request.text("receipts_state_\(receipt.state.rawValue)")
+        )
+    }
+
+    /// The month asked for in `?month=`, else the current one.
+    static func month(_ query: String?, request: Request) -> YearMonth {
+        if let query, let month = YearMonth(query) { return month }
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: request.now)
+        return YearMonth(year: parts.year ?? 2000, month: parts.month ?? 1) ?? YearMonth("2000-01")!
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// View models of `Resources/Views/Receipts/*.leaf`.
+struct ReceiptRow: Encodable {
+    let url: String
+    let date: String
+    let merchant: String
+    let total: String
+    let categories: String
+    let state: String
+    let stateLabel: String
+}
+
+struct MonthNavigation: Encodable {
+    let month: String
+    let label: String
+    let previousURL: String
+    let nextURL: String
+}
+
+struct ReceiptsLinks: Encodable {
+    let list: String
+    let budget: String
+    let categories: String
+    let warranties: String
+    let export: String
+    let keywords: String
+}
+
+struct ReceiptListView: Encodable {
+    let month: MonthNavigation
+    let links: ReceiptsLinks
+    let search: String
+    let toCheck: [ReceiptRow]
+    let rows: [ReceiptRow]
+    let monthTotal: String
+    let uploadAction: String
+    let maxUpload: String
+    var errors: [String] = []
+}
+
+struct SelectOption: Encodable {
+    let value: String
+    let label: String
+    let selected: Bool
+}
+
+struct ReceiptShowView: Encodable {
+    struct Form: Encodable {
+        let total: String
+        let currency: String
+        let date: String
+        let merchant: String
+        let note: String
+        let warrantyUntil: String
+    }
+
+    struct SplitRow: Encodable {
+        let categories: [SelectOption]
+        let amount: String
+    }
+
+    let state: String
+    let stateLabel: String
+    let pending: Bool
+    let imageURL: String?
+    let photoURL: String?
+    let confidence: Int?
+    let readTotal: String?
+    let form: Form
+    let categories: [SelectOption]
+    let split: [SplitRow]
+    let isSplit: Bool
+    let merchants: [String]
+    let ocrText: String
+    let updateURL: String
+    let splitURL: String
+    let deleteURL: String
+    let links: ReceiptsLinks
+    var errors: [String] = []
+}
+
+struct BudgetView: Encodable {
+    struct Row: Encodable {
+        let name: String
+        let spent: String
+        let budget: String
+        let remaining: String
+        let percent: String
+        let over: Bool
+    }
+
+    /// Bar chart geometry in SVG user units, computed here so the template only draws.
+    struct Bar: Encodable {
+        let label: String
+        let y: Int
+        let textY: Int
+        let spentWidth: Int
+        let budgetX: Int?
+        let over: Bool
+        let value: String
+        var markerTop: Int { y - 3 }
+        var markerBottom: Int { y + 21 }
+
+        enum CodingKeys: String, CodingKey { case label, y, textY, spentWidth, budgetX, over, value, markerTop, markerBottom }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(y, forKey: .y)
+            try container.encode(textY, forKey: .textY)
+            try container.encode(spentWidth, forKey: .spentWidth)
+            try container.encodeIfPresent(budgetX, forKey: .budgetX)
+            try container.encode(over, forKey: .over)
+            try container.encode(value, forKey: .value)
+            try container.encode(markerTop, forKey: .markerTop)
+            try container.encode(markerBottom, forKey: .markerBottom)
+        }
+    }
+
+    let month: MonthNavigation
+    let links: ReceiptsLinks
+    let currency: String
+    let rows: [Row]
+    let totalSpent: String
+    let totalBudget: String
+    let totalRemaining: String
+    let bars: [Bar]
+    let chartHeight: Int
+    let barX: Int
+    let barHeight: Int
+}
+
+struct CategoriesView: Encodable {
+    struct Row: Encodable {
+        let id: String
+        let name: String
+        let budget: String
+        let bookings: Int
+        let updateURL: String
+        let deleteURL: String
+        let targets: [SelectOption]
+    }
+
+    let links: ReceiptsLinks
+    let rows: [Row]
+    let createURL: String
+    var errors: [String] = []
+}
+
+struct WarrantiesView: Encodable {
+    struct Row: Encodable {
+        let url: String
+        let merchant: String
+        let purchased: String
+        let until: String
+        let expired: Bool
+    }
+
+    let links: ReceiptsLinks
+    let rows: [Row]
+}
+
+struct KeywordsView: Encodable {
+    struct Row: Encodable {
+        let phrase: String
+        let weight: Int
+        let learned: Bool
+        let deleteURL: String
+    }
+
+    let links: ReceiptsLinks
+    let rows: [Row]
+    let createURL: String
+    var errors: [String] = []
+}
