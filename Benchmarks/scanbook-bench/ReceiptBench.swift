@@ -6,7 +6,7 @@ import ScanbookOCR
 /// (as amounts), date (as dates) and merchant (letters and digits, upper-case), and time per receipt
 /// on one core. With `--ocr-cache DIR`, OCR output is read from (or written to) DIR so extractor
 /// changes can be measured without re-running Tesseract; times are then not reported.
-/// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH,
+/// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH, BENCH_RECEIPT_LANG,
 /// BENCH_VERBOSE=1 (list the misses).
 enum ReceiptBench {
     /// sroie-dev says `company`, the generated German/Swiss set says `merchant`.
@@ -26,7 +26,7 @@ enum ReceiptBench {
     static func run(directory: String, label: String, cache: String?, limit: Int?, into table: inout BenchTable) async throws {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { files = Array(files.prefix(limit)) }
-        var reader = ReceiptReader()
+        var reader = ReceiptReader(languages: ProcessInfo.processInfo.environment["BENCH_RECEIPT_LANG"] ?? "deu+eng")
         if let plain = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] { reader.scanner.readsEnhancedPage = plain == "0" }
         if let width = ProcessInfo.processInfo.environment["BENCH_RECEIPT_WIDTH"].flatMap(Int.init) { reader.scanner.minimumPageWidth = width }
         if let psm = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PSM"].flatMap(Int.init).flatMap(PageSegmentation.init) {

@@ -15,6 +15,9 @@ public struct DocumentScanner: Sendable {
     /// Which image OCR reads: the enhanced page (photos: shadows, uneven light) or the plain
     /// straightened page (clean scans, where flattening can thin faint print).
     public var readsEnhancedPage = true
+    /// A found outline spanning less of the photo's height than this is taken for a box printed
+    /// on the page (a logo frame, a table), not the page: the whole photo is read instead.
+    public var minimumPageHeightShare = 0.0
     public var ocrOptions: OCROptions
 
     public init(maximumPageSide: Int = 1600, minimumPageWidth: Int = 0, enhancement: EnhancementMode = .document, ocrOptions: OCROptions = OCROptions()) {
@@ -44,7 +47,10 @@ public struct DocumentScanner: Sendable {
     public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
         var timings = StageTimings()
         let photo = try timings.measure("decode") { try Image.decode(bytes) }
-        let detection = try timings.measure("find") { try photo.findDocument() }
+        var detection = try timings.measure("find") { try photo.findDocument() }
+        if detection.found, detection.heightShare(ofImageHeight: photo.height) < minimumPageHeightShare {
+            detection = .wholeImage(width: photo.width, height: photo.height)
+        }
         let (width, height) = Self.outputSize(detection.corners.naturalSize, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth)
         let warped = try timings.measure("warp") { try photo.warped(detection.corners, width: width, height: height) }
         let (page, skew) = try timings.measure("deskew") { try warped.deskewed() }

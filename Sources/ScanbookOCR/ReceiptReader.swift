@@ -17,6 +17,9 @@ public struct ReceiptReader: Sendable {
         // Measured on sroie-dev scans: flattening thins faint thermal print (total 46% → 58% on
         // 24 receipts when reading the plain page). Photos with shadows may need the other way.
         scanner.readsEnhancedPage = false
+        // Measured on sroie-dev: 31 of 41 outlines found in scans were a box inside the receipt
+        // spanning < 50% of its height (photographed receipts span ~75–95%).
+        scanner.minimumPageHeightShare = 0.5
         self.extractor = extractor
     }
 

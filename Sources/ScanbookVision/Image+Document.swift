@@ -7,6 +7,27 @@ public struct DocumentDetection: Sendable, Equatable {
     public let corners: Quadrilateral
     /// Larger is more convincing (area share × squareness × fill), 0 when not found.
     public let score: Double
+
+    public init(found: Bool, corners: Quadrilateral, score: Double) {
+        self.found = found
+        self.corners = corners
+        self.score = score
+    }
+
+    /// Nothing found: the whole `width`×`height` image is the page.
+    public static func wholeImage(width: Int, height: Int) -> DocumentDetection {
+        let w = Double(width), h = Double(height)
+        return DocumentDetection(found: false, corners: Quadrilateral(
+            topLeft: Point(x: 0, y: 0), topRight: Point(x: w, y: 0),
+            bottomRight: Point(x: w, y: h), bottomLeft: Point(x: 0, y: h)
+        ), score: 0)
+    }
+
+    /// How much of the image's height the page spans (0–1).
+    public func heightShare(ofImageHeight height: Int) -> Double {
+        let ys = corners.corners.map(\.y)
+        return height > 0 ? (ys.max()! - ys.min()!) / Double(height) : 0
+    }
 }
 
 public enum EnhancementMode: String, Sendable, CaseIterable, Codable {

@@ -77,8 +77,42 @@ public struct ReceiptExtractor: Sendable {
         if candidates.filter({ $0.amount.sameValue(as: best.amount) }).count > 1 { confidence += 0.1 }
         // A "total" smaller than another keyword candidate is suspicious (a partial sum).
         if candidates.contains(where: { $0.amount > best.amount && $0.weight >= best.weight - 1 }) { confidence -= 0.15 }
-        let total = roundedIfAdjusted(best, lines: lines, amounts: amounts, paidMinusChange: paidMinusChange)
+        var total = roundedIfAdjusted(best, lines: lines, amounts: amounts, paidMinusChange: paidMinusChange)
+        if let paidMinusChange, !paidMinusChange.sameValue(as: total), abs(paidMinusChange.hundredths - total.hundredths) < 10,
+           paidMinusChange.hundredths % 5 == 0 {
+            // Cash is paid in 0.05 steps (CH, MY): a total a few cents off what cash and change
+            // say is the unrounded sum or a misread digit.
+            total = paidMinusChange.rescaled(to: total.decimals)
+            confidence = min(confidence, 0.75)
+        } else if total.hundredths % 5 != 0, let rounded = Self.roundedTotal(near: total, lines: lines[..<end]) {
+            total = rounded
+            confidence = min(confidence, 0.7)
+        }
         return (total, min(0.99, max(0.1, confidence)), best.line)
+    }
+
+    /// What a receipt that rounds to 0.05 says was due: a rounding line stating the rounded total
+    /// ("Rounding RM 45.35", "Total after rounding 100.60") within 0.10 of `total`, else `total` to
+    /// the nearest 0.05 when a rounding line shows a non-zero adjustment ("Rounding Adj RM 02" with
+    /// its decimal point lost). "Rounding 0.00" means the total was not rounded: nil.
+    static func roundedTotal(near total: Amount, lines: ArraySlice<String>) -> Amount? {
+        var adjusted = false
+        for line in lines {
+            let text = TotalKeywords.normalized(line)
+            guard ["rounding", "rounded", "round adj", "rundung"].contains(where: { TotalKeywords.containsPhrase(text, $0) }) else { continue }
+            if let stated = AmountParser.amounts(in: line).last?.amount, stated.hundredths >= 100,
+               abs(stated.hundredths - total.hundredths) < 10, stated.hundredths % 5 == 0 {
+                return stated.rescaled(to: max(2, total.decimals))
+            }
+            let digits = line.split(whereSeparator: { !$0.isNumber }).last.map(String.init) ?? ""
+            if let adjustment = AmountParser.amounts(in: line).last?.amount {
+                adjusted = adjusted || (adjustment.hundredths != 0 && abs(adjustment.hundredths) < 10)
+            } else if (1...2).contains(digits.count), let value = Int(digits), value > 0, value < 5 {
+                adjusted = true
+            }
+        }
+        guard adjusted else { return nil }
+        return Amount(minorUnits: (total.hundredths + 2) / 5 * 5, decimals: 2).rescaled(to: max(2, total.decimals))
     }
 
     /// "TOTAL 60.31 / ROUNDING ADJ -0.01" means 60.30 was paid, when nothing after the rounding
