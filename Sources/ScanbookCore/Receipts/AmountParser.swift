@@ -9,7 +9,7 @@ public enum AmountParser {
     }
 
     public static func amounts(in line: String) -> [Match] {
-        let characters = Array(line)
+        let characters = closingSeparatorGaps(Array(line))
         var matches: [Match] = []
         var index = 0
         while index < characters.count {
@@ -27,6 +27,27 @@ public enum AmountParser {
             index = max(end, index + 1)
         }
         return matches
+    }
+
+    /// OCR often puts a space after the decimal mark ("RM 65. 20"): a mark between a digit and a
+    /// space followed by exactly two digits loses the space. Offsets stay comparable within a line.
+    static func closingSeparatorGaps(_ characters: [Character]) -> [Character] {
+        func isDigit(_ index: Int) -> Bool {
+            index >= 0 && index < characters.count && characters[index].isASCII && characters[index].isNumber
+        }
+        var result: [Character] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            result.append(character)
+            if character == "." || character == ",", isDigit(index - 1), index + 1 < characters.count, characters[index + 1] == " ",
+               isDigit(index + 2), isDigit(index + 3), !isDigit(index + 4) {
+                index += 2  // skip the space; the digits follow
+                continue
+            }
+            index += 1
+        }
+        return result
     }
 
     /// Parses one token; nil unless it has a decimal part of 1–2 digits after its last separator.
