@@ -43,6 +43,18 @@ public enum DateParser {
         dates(in: text).first?.date
     }
 
+    /// A ten-digit run "DDsMMsYYYY" whose two separators OCR read as digits ("1300372018" for
+    /// 13/03/2018). Only meaningful beside a date label; nil unless the day, month and year are valid.
+    public static func separatorsReadAsDigits(_ line: String) -> CalendarDate? {
+        for run in line.split(whereSeparator: { !($0.isASCII && $0.isNumber) }) where run.count == 10 {
+            let digits = run.compactMap { Int(String($0)) }
+            let day = digits[0] * 10 + digits[1], month = digits[3] * 10 + digits[4]
+            let year = digits[6...9].reduce(0) { $0 * 10 + $1 }
+            if (1990...2099).contains(year), let date = CalendarDate(year: year, month: month, day: day) { return date }
+        }
+        return nil
+    }
+
     // MARK: - Forms
 
     private static func digits(_ characters: [Character], _ index: inout Int, max: Int) -> (value: Int, count: Int)? {

@@ -152,7 +152,12 @@ public struct ReceiptExtractor: Sendable {
             return ["date", "datum", "tarikh", "dated"].contains { TotalKeywords.containsPhrase(text, $0) } && !DateParser.dates(in: line).isEmpty
         }
         if let labelled { return DateParser.dates(in: labelled).first?.date }
-        return lines.lazy.compactMap { DateParser.dates(in: $0).first?.date }.first
+        if let anywhere = lines.lazy.compactMap({ DateParser.dates(in: $0).first?.date }).first { return anywhere }
+        // Only next to a "Date" label: separators OCR read as digits ("Date: 1300372018").
+        return lines.lazy.filter { line in
+            let text = TotalKeywords.normalized(line)
+            return ["date", "datum", "tarikh"].contains { TotalKeywords.containsPhrase(text, $0) }
+        }.compactMap(DateParser.separatorsReadAsDigits).first
     }
 
     private func findCurrency(_ lines: [String]) -> String? {

@@ -6,6 +6,7 @@ extension Application {
         func page(_ url: ReceiptsURL) -> [PathComponent] { SiteURL.receipts(url).pathComponents }
         web.get(page(.list), use: ReceiptWebController.index)
         web.on(.POST, page(.list), body: .collect(maxSize: maxUpload), use: ReceiptWebController.upload)
+        web.post(page(.new), use: ReceiptWebController.createManual)
         web.get(page(.receipt(id: nil)), use: ReceiptWebController.show)
         web.post(page(.receipt(id: nil)), use: ReceiptWebController.update)
         web.post(page(.split(id: nil)), use: ReceiptWebController.split)
@@ -24,6 +25,7 @@ extension Application {
         func route(_ route: ReceiptsAPIRoute) -> [PathComponent] { SiteURL.api(.receipts(route)).pathComponents }
         api.on(.POST, route(.receipts), body: .collect(maxSize: maxUpload), use: ReceiptAPIController.create)
         api.get(route(.receipts), use: ReceiptAPIController.list)
+        api.post(route(.manual), use: ReceiptAPIController.createManual)
         api.get(route(.receipt(id: nil)), use: ReceiptAPIController.show)
         api.patch(route(.receipt(id: nil)), use: ReceiptAPIController.update)
         api.delete(route(.receipt(id: nil)), use: ReceiptAPIController.delete)

@@ -5,6 +5,8 @@ import Vapor
 enum ReceiptsURL: Sendable, Equatable {
     /// The list with the upload form; `?month=2025-06&q=…`.
     case list
+    /// A receipt typed in without a photo.
+    case new
     case receipt(id: UUID?)
     case split(id: UUID?)
     case delete(id: UUID?)
@@ -22,6 +24,7 @@ enum ReceiptsURL: Sendable, Equatable {
     var pathComponents: [PathComponent] {
         switch self {
         case .list: []
+        case .new: ["new"]
         case .receipt(let id): [id.pathComponent("receiptID")]
         case .split(let id): [id.pathComponent("receiptID"), "split"]
         case .delete(let id): [id.pathComponent("receiptID"), "delete"]
@@ -40,6 +43,8 @@ enum ReceiptsURL: Sendable, Equatable {
 /// The receipts module's JSON API under `/api/v1` (see `APIRoute.receipts`).
 enum ReceiptsAPIRoute: Sendable, Equatable {
     case receipts
+    /// A receipt typed in without a photo (JSON).
+    case manual
     case receipt(id: UUID?)
     case split(id: UUID?)
     /// Budget figures of a month ("2025-06").
@@ -54,6 +59,7 @@ enum ReceiptsAPIRoute: Sendable, Equatable {
     var pathComponents: [PathComponent] {
         switch self {
         case .receipts: ["receipts"]
+        case .manual: ["receipts", "manual"]
         case .receipt(let id): ["receipts", id.pathComponent("receiptID")]
         case .split(let id): ["receipts", id.pathComponent("receiptID"), "split"]
         case .month(let month): ["receipts", "months", month.map { .constant($0) } ?? .parameter("month")]

@@ -12,6 +12,13 @@ enum ReceiptAPIController {
         return response
     }
 
+    @Sendable static func createManual(_ request: Request) async throws -> Response {
+        let receipt = try await ReceiptService.createManual(try request.content.decode(ReceiptChanges.self), on: request)
+        let response = try await ReceiptDTO(receipt).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.receipts(.receipt(id: receipt.id))).path)
+        return response
+    }
+
     @Sendable static func list(_ request: Request) async throws -> [ReceiptDTO] {
         let query = try request.query.decode(ReceiptListQuery.self)
         let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, request: request)

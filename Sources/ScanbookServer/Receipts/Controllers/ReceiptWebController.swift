@@ -18,6 +18,16 @@ enum ReceiptWebController {
         }
     }
 
+    @Sendable static func createManual(_ request: Request) async throws -> Response {
+        do {
+            let receipt = try await ReceiptService.createManual(try request.content.decode(ReceiptChanges.self), on: request)
+            request.flash(.success, request.text("receipts_saved"))
+            return request.redirect(to: .receipts(.receipt(id: receipt.id)))
+        } catch let error as UserFacingError {
+            return try await renderIndex(request, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
     @Sendable static func show(_ request: Request) async throws -> Response {
         let receipt = try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
         return try await renderShow(receipt, request, errors: [], status: .ok)
@@ -73,6 +83,7 @@ enum ReceiptWebController {
             rows: try listed.map { try ReceiptPresentation.row($0, categoryNames: names, request: request) },
             monthTotal: ReceiptPresentation.money(hundredths: listed.compactMap(\.total?.hundredths).reduce(0, +), locale: request.locale),
             uploadAction: SiteURL.receipts(.list).path,
+            manualAction: SiteURL.receipts(.new).path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
             errors: errors
         )

@@ -35,6 +35,25 @@ enum ReceiptService {
         return receipt
     }
 
+    /// A receipt typed in without a photo: the same checks as editing one; on a refusal nothing stays.
+    static func createManual(_ changes: ReceiptChanges, on request: Request) async throws -> Receipt {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let profile = try await profile(request)
+        guard let total = changes.total, !total.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UserFacingError(.unprocessableEntity, "receipts_totalRequired")
+        }
+        let receipt = Receipt(ownerID: ownerID, captureID: nil, imageID: nil, state: .review)
+        receipt.currency = profile.currency
+        try await receipt.create(on: request.db)
+        do {
+            _ = try await update(receipt, with: changes, on: request)
+        } catch {
+            try await receipt.delete(on: request.db)
+            throw error
+        }
+        return try await find(receipt.id, on: request)
+    }
+
     /// The user's receipt, or 404 for anyone else's.
     static func find(_ id: UUID?, on request: Request) async throws -> Receipt {
         let ownerID = try request.auth.require(User.self).requireID()

@@ -35,6 +35,7 @@ struct ReceiptListView: Encodable {
     let rows: [ReceiptRow]
     let monthTotal: String
     let uploadAction: String
+    let manualAction: String
     let maxUpload: String
     var errors: [String] = []
 }
