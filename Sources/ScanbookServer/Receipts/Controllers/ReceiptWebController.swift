@@ -87,7 +87,12 @@ enum ReceiptWebController {
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
             errors: errors
         )
-        return try await request.renderPage("Receipts/index", title: "receipts_title", content: view, status: status, activeModule: .receipts)
+        let response = try await request.renderPage("Receipts/index", title: "receipts_title", content: view, status: status, activeModule: .receipts)
+        if toCheck.contains(where: { $0.state == .reading }) {
+            // Reloads until every photo is read, like the receipt page itself.
+            response.headers.replaceOrAdd(name: "Refresh", value: "3")
+        }
+        return response
     }
 
     private static func renderShow(_ receipt: Receipt, _ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
