@@ -37,7 +37,13 @@ let package = Package(
         .systemLibrary(name: "CZBar"),
         // Swift faces of the native code: Swift types and errors only, no C type leaks past them.
         .target(name: "ScanbookVision", dependencies: ["CVision", "ScanbookCore"]),
-        .target(name: "ScanbookOCR", dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"]),
+        .target(
+            name: "ScanbookOCR",
+            dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"],
+            // The digit models ship with the code; their training script sits next to them.
+            exclude: ["Models/train_digits.py"],
+            resources: [.copy("Models/meter-digits.json")]
+        ),
 
         // The Vapor application: one folder per module plus the platform (accounts, blobs, web shell).
         .target(
@@ -72,7 +78,10 @@ let package = Package(
         // `make bench`: end-to-end figures of a real server on loopback (release build).
         .executableTarget(
             name: "scanbook-bench",
-            dependencies: ["ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR", .product(name: "Vapor", package: "vapor")],
+            dependencies: [
+                "ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR",
+                .product(name: "Vapor", package: "vapor"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Benchmarks/scanbook-bench"
         ),
 

@@ -21,6 +21,14 @@ enum ScanbookBench {
             try await CaptureBench.run(directory: documents, scanner: scanner, limit: option("--limit").flatMap(Int.init), into: &table)
             table.print(title: "Capture engine (issue 3)")
         }
+        let meterDigits = option("--meter-digits") ?? "../shared/corpora/meter-digits-train"
+        if FileManager.default.fileExists(atPath: meterDigits) {
+            var table = BenchTable()
+            try await DigitBench.run(directory: meterDigits, tesseractSample: Int(option("--tesseract-digits") ?? "") ?? 400, into: &table)
+            table.print(title: "Digit reader (issue 5)")
+        } else {
+            print("\nDigit reader skipped: \(meterDigits) not found (the shared corpus is not on this machine).")
+        }
         let sroie = option("--sroie") ?? "../shared/corpora/sroie-dev"
         if FileManager.default.fileExists(atPath: sroie) {
             var table = BenchTable()

@@ -21,6 +21,7 @@ public enum PageSegmentation: Int, Sendable, Hashable, CaseIterable {
     case singleBlock = 6
     case singleLine = 7
     case singleWord = 8
+    case singleCharacter = 10
     case sparseText = 11
     case sparseTextWithOrientation = 12
     case rawLine = 13
