@@ -76,3 +76,11 @@ def browser():
 def screenshot(driver, name: str):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def wait(driver, seconds: float):
+    """A WebDriverWait that keeps polling while the page is replaced under it (a form's redirect,
+    the Refresh header of a page that waits for a job): elements of the old page go stale."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))

@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import screenshot
+from conftest import screenshot, wait
 
 AVATAR = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures" / "avatar.png"
 
@@ -54,7 +54,7 @@ def test_register_login_language_and_profile_picture(server, browser):
     browser.get(url + "/settings")
     browser.find_element(By.CSS_SELECTOR, "#language-select option[value=de]").click()
     submit(browser.find_element(By.ID, "language-form"))
-    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    wait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
     assert "Einstellungen" in browser.find_element(By.TAG_NAME, "h1").text
     browser.get(url + "/")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Übersicht"

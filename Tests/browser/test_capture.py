@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import screenshot
+from conftest import screenshot, wait
 from test_accounts import fill, submit
 
 PHOTO = Path(__file__).resolve().parents[1] / "ScanbookVisionTests" / "Fixtures" / "document-2.jpg"
@@ -28,7 +28,7 @@ def test_upload_a_photo_and_see_its_text(server, browser):
         screenshot(browser, "04-capture-uploaded")
 
     # The page reloads itself (Refresh header) until the worker is done.
-    WebDriverWait(browser, 90).until(lambda d: d.find_element(By.ID, "capture-status").text in ("done", "failed"))
+    wait(browser, 90).until(lambda d: d.find_element(By.ID, "capture-status").text in ("done", "failed"))
     assert browser.find_element(By.ID, "capture-status").text == "done"
     text = browser.find_element(By.ID, "ocr-text").text
     truth = json.loads(PHOTO.with_suffix(".json").read_text())["text"]

@@ -7,7 +7,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import screenshot
+from conftest import screenshot, wait
 from test_accounts import fill, submit
 
 FIXTURES = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures"
@@ -34,7 +34,7 @@ def test_upload_correct_categorize_and_budget_a_receipt(server, browser):
     receipt_url = browser.current_url
 
     # The page reloads itself until the photo is read, then shows the fields to check.
-    WebDriverWait(browser, 90).until(lambda d: d.find_elements(By.ID, "receipt-form"))
+    wait(browser, 90).until(lambda d: d.find_elements(By.ID, "receipt-form"))
     assert browser.find_element(By.ID, "field-total").get_attribute("value") == truth["total"]
     assert browser.find_element(By.ID, "field-date").get_attribute("value") == truth["date"]
     assert truth["merchant"] in browser.find_element(By.ID, "field-merchant").get_attribute("value")
