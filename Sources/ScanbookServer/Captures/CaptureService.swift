@@ -26,11 +26,7 @@ enum CaptureService {
 
     /// The user's capture, or 404 for anyone else's.
     static func find(_ id: UUID?, on request: Request) async throws -> Capture {
-        let user = try request.auth.require(User.self)
-        guard let id, let capture = try await Capture.query(on: request.db)
-            .filter(\.$id == id).filter(\.$owner.$id == user.requireID()).first()
-        else { throw Abort(.notFound) }
-        return capture
+        try await Capture.find(id, ownedBy: request)
     }
 
     static func recent(for request: Request, limit: Int = 50) async throws -> [Capture] {

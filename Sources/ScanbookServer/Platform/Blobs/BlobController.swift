@@ -5,11 +5,7 @@ import Vapor
 /// so a URL reveals nothing.
 enum BlobController {
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let user = try request.auth.require(User.self)
-        guard let id = request.parameters.get("blobID", as: UUID.self),
-              let blob = try await StoredBlob.query(on: request.db)
-                .filter(\.$id == id).filter(\.$owner.$id == user.requireID()).first()
-        else { throw Abort(.notFound) }
+        let blob = try await StoredBlob.find(request.parameters.get("blobID", as: UUID.self), ownedBy: request)
         let store = request.blobStore
         let hash = blob.hash
         let bytes = try await request.application.threadPool.runIfActive { try store.get(hash) }

@@ -10,11 +10,8 @@ enum BudgetWebController {
     static let rowHeight = 30
 
     @Sendable static func month(_ request: Request) async throws -> Response {
-        let ownerID = try request.auth.require(User.self).requireID()
-        let profile = try await ReceiptService.profile(request)
-        try await ReceiptService.takeOverFinishedCaptures(ownerID: ownerID, on: request)
         let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
-        let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        let (summary, profile) = try await BudgetService.summary(month, for: request)
         let locale = request.locale
         func money(_ value: Int?) -> String { value.map { ReceiptPresentation.money(hundredths: $0, locale: locale) } ?? "–" }
         let scale = Double(chartWidth - barX - 10) / Double(summary.chartScale)

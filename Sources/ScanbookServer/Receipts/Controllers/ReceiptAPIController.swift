@@ -48,11 +48,8 @@ enum ReceiptAPIController {
     }
 
     @Sendable static func month(_ request: Request) async throws -> BudgetMonthDTO {
-        let ownerID = try request.auth.require(User.self).requireID()
         guard let month = try apiMonth(request.parameters.get("month")) else { throw Abort(.notFound) }
-        let profile = try await ReceiptService.profile(request)
-        try await ReceiptService.takeOverFinishedCaptures(ownerID: ownerID, on: request)
-        let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        let (summary, profile) = try await BudgetService.summary(month, for: request)
         return BudgetMonthDTO(month: month, currency: profile.currency, summary: summary)
     }
 

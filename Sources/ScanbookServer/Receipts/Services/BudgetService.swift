@@ -12,6 +12,16 @@ enum BudgetService {
             .with(\.$merchant).with(\.$allocations).sort(\.$purchasedOn).all()
     }
 
+    /// The signed-in user's month, after taking over finished receipt captures, with the profile
+    /// (for the currency).
+    static func summary(_ month: YearMonth, for request: Request) async throws -> (BudgetSummary<UUID>, ReceiptProfile) {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let profile = try await ReceiptService.profile(request)
+        try await ReceiptService.takeOverFinishedCaptures(ownerID: ownerID, on: request)
+        let summary = try await summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+        return (summary, profile)
+    }
+
     static func summary(_ month: YearMonth, ownerID: UUID, uncategorizedName: String, on database: any Database) async throws -> BudgetSummary<UUID> {
         let categories = try await CategoryService.all(ownerID: ownerID, on: database)
         let receipts = try await receipts(in: month, ownerID: ownerID, on: database)

@@ -15,11 +15,7 @@ enum CategoryService {
 
     /// The user's category, or 404 for anyone else's.
     static func find(_ id: UUID?, on request: Request) async throws -> ReceiptCategory {
-        let ownerID = try request.auth.require(User.self).requireID()
-        guard let id, let category = try await ReceiptCategory.query(on: request.db)
-            .filter(\.$id == id).filter(\.$owner.$id == ownerID).first()
-        else { throw Abort(.notFound) }
-        return category
+        try await ReceiptCategory.find(id, ownedBy: request)
     }
 
     /// A category id from a form or JSON, checked to belong to the user.

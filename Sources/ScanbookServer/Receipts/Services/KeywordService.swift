@@ -27,10 +27,6 @@ enum KeywordService {
 
     /// The user's keyword, or 404 for anyone else's.
     static func find(_ id: UUID?, on request: Request) async throws -> TotalKeyword {
-        let ownerID = try request.auth.require(User.self).requireID()
-        guard let id, let keyword = try await TotalKeyword.query(on: request.db)
-            .filter(\.$id == id).filter(\.$owner.$id == ownerID).first()
-        else { throw Abort(.notFound) }
-        return keyword
+        try await TotalKeyword.find(id, ownedBy: request)
     }
 }

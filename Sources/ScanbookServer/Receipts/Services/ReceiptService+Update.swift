@@ -18,44 +18,27 @@ extension ReceiptService {
         let ownerID = receipt.$owner.id
         var problems: [LocalizedProblem] = []
 
-        var total = receipt.total
-        if let text = changes.total?.trimmingCharacters(in: .whitespaces) {
-            if text.isEmpty { total = nil } else if let amount = Amount(typed: text) { total = amount } else {
-                problems.append(LocalizedProblem(key: "receipts_invalidTotal", arguments: ["value": text]))
-            }
+        func invalid(_ key: String) -> (String) -> LocalizedProblem {
+            { LocalizedProblem(key: key, arguments: ["value": $0]) }
         }
-        var date = receipt.purchasedOn
-        if let text = changes.date?.trimmingCharacters(in: .whitespaces) {
-            if text.isEmpty { date = nil } else if let parsed = CalendarDate(iso: text) ?? DateParser.parse(text) { date = parsed.description } else {
-                problems.append(LocalizedProblem(key: "receipts_invalidDate", arguments: ["value": text]))
-            }
+        let total = changed(changes.total, current: receipt.total, into: &problems, invalid("receipts_invalidTotal"), Amount.init(typed:))
+        let date = changed(changes.date, current: receipt.purchasedOn, into: &problems, invalid("receipts_invalidDate"), isoDate)
+        let warranty = changed(changes.warrantyUntil, current: receipt.warrantyUntil, into: &problems, invalid("receipts_invalidDate"), isoDate)
+        let currency = changed(changes.currency, current: receipt.currency, into: &problems, invalid("receipts_invalidCurrency")) { text in
+            let code = text.uppercased()
+            return (2...3).contains(code.count) && code.allSatisfy({ $0.isASCII && $0.isLetter }) ? code : nil
         }
-        var warranty = receipt.warrantyUntil
-        if let text = changes.warrantyUntil?.trimmingCharacters(in: .whitespaces) {
-            if text.isEmpty { warranty = nil } else if let parsed = CalendarDate(iso: text) ?? DateParser.parse(text) { warranty = parsed.description } else {
-                problems.append(LocalizedProblem(key: "receipts_invalidDate", arguments: ["value": text]))
-            }
-        }
-        var currency = receipt.currency
-        if let text = changes.currency?.trimmingCharacters(in: .whitespaces).uppercased() {
-            if text.isEmpty { currency = nil } else if (2...3).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isLetter }) { currency = text } else {
-                problems.append(LocalizedProblem(key: "receipts_invalidCurrency", arguments: ["value": text]))
-            }
-        }
-        var note = receipt.note
-        if let text = changes.note?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            if text.count > maximumNoteLength {
-                problems.append(LocalizedProblem(key: "receipts_noteTooLong", arguments: ["maximum": String(maximumNoteLength)]))
-            }
-            note = text.isEmpty ? nil : text
-        }
+        let note = changed(changes.note, current: receipt.note, into: &problems, { _ in
+            LocalizedProblem(key: "receipts_noteTooLong", arguments: ["maximum": String(maximumNoteLength)])
+        }) { $0.count <= maximumNoteLength ? $0 : nil }
         // nil: unchanged; .some(nil): no category.
-        var category: UUID??
+        var chosenCategory: UUID??
         if let text = changes.category?.trimmingCharacters(in: .whitespaces) {
-            if text.isEmpty { category = .some(nil) } else if let id = try await CategoryService.owned(text, ownerID: ownerID, on: request.db) { category = .some(id) } else {
+            if text.isEmpty { chosenCategory = .some(nil) } else if let id = try await CategoryService.owned(text, ownerID: ownerID, on: request.db) { chosenCategory = .some(id) } else {
                 problems.append(LocalizedProblem(key: "receipts_unknownCategory"))
             }
         }
+        let category = chosenCategory
         let bookings = try await ReceiptAllocation.query(on: request.db).filter(\.$receipt.$id == receipt.requireID()).all()
         if category == nil, bookings.count > 1, let total, bookings.reduce(0, { $0 + $1.amountHundredths }) != total.hundredths {
             problems.append(LocalizedProblem(key: "receipts_splitMismatch"))
@@ -63,9 +46,7 @@ extension ReceiptService {
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let receiptID = try receipt.requireID()
-        let valid = Validated(total: total, date: date, warranty: warranty, currency: currency, note: note, category: category)
         return try await request.db.transaction { database in
-            let (total, date, warranty, currency, note, category) = (valid.total, valid.date, valid.warranty, valid.currency, valid.note, valid.category)
             var outcome = UpdateOutcome()
             if let name = changes.merchant {
                 receipt.$merchant.id = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)?.requireID()
@@ -102,14 +83,22 @@ extension ReceiptService {
         }
     }
 
-    /// The checked values of an update, handed into its transaction.
-    private struct Validated: Sendable {
-        let total: Amount?
-        let date: String?
-        let warranty: String?
-        let currency: String?
-        let note: String?
-        let category: UUID??
+    /// One field of a change: absent keeps `current`, an empty text clears it, anything else must
+    /// parse, or its problem is collected and `current` kept.
+    private static func changed<Value>(
+        _ raw: String?, current: Value?, into problems: inout [LocalizedProblem],
+        _ problem: (String) -> LocalizedProblem, _ parse: (String) -> Value?
+    ) -> Value? {
+        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines) else { return current }
+        if text.isEmpty { return nil }
+        if let value = parse(text) { return value }
+        problems.append(problem(text))
+        return current
+    }
+
+    /// "2025-06-26" or anything `DateParser` reads ("26.06.2025"), stored as ISO.
+    private static func isoDate(_ text: String) -> String? {
+        (CalendarDate(iso: text) ?? DateParser.parse(text))?.description
     }
 
     /// The words on the line showing the corrected total become one of the user's keywords.

@@ -58,11 +58,7 @@ enum ReceiptService {
     static func find(_ id: UUID?, on request: Request) async throws -> Receipt {
         let ownerID = try request.auth.require(User.self).requireID()
         try await takeOverFinishedCaptures(ownerID: ownerID, on: request)
-        guard let id, let receipt = try await Receipt.query(on: request.db)
-            .filter(\.$id == id).filter(\.$owner.$id == ownerID)
-            .with(\.$merchant).with(\.$allocations).first()
-        else { throw Abort(.notFound) }
-        return receipt
+        return try await Receipt.find(id, ownedBy: request) { $0.with(\.$merchant).with(\.$allocations) }
     }
 
     /// Receipts to check (any month) and those of `month`, newest purchase first; `search` matches

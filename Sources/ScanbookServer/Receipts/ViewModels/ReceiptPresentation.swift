@@ -70,7 +70,6 @@ enum ReceiptPresentation {
     /// The month asked for in `?month=`, else the current one.
     static func month(_ query: String?, request: Request) -> YearMonth {
         if let query, let month = YearMonth(query) { return month }
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: request.now)
-        return YearMonth(year: parts.year ?? 2000, month: parts.month ?? 1) ?? YearMonth("2000-01")!
+        return YearMonth(today(request))
     }
 }
