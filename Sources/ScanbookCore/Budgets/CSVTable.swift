@@ -41,3 +41,58 @@ public struct CSVTable: Sendable {
         return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 }
+
+extension CSVTable {
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; CRLF or LF
+    /// ends a record; a `;` separator is accepted too when the header uses it (German spreadsheets).
+    public static func parse(_ text: String) throws(ParseError) -> [[String]] {
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
+        let separator: Character = firstLine.contains(";") && !firstLine.contains(",") ? ";" : ","
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false, wasQuoted = false
+        var line = 1
+        var iterator = Array(text).makeIterator()
+        var pending: Character? = iterator.next()
+        func endRecord() {
+            record.append(field)
+            if !(record.count == 1 && record[0].isEmpty && !wasQuoted) { records.append(record) }
+            record = []
+            field = ""
+            wasQuoted = false
+        }
+        while let character = pending {
+            pending = iterator.next()
+            if quoted {
+                if character == "\"" {
+                    if pending == "\"" { field.append("\""); pending = iterator.next() } else { quoted = false }
+                } else {
+                    if character == "\n" || character == "\r\n" { line += 1 }
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                guard field.isEmpty else { throw ParseError(line: line, reason: "a quote inside an unquoted field") }
+                quoted = true
+                wasQuoted = true
+            } else if character == separator {
+                record.append(field)
+                field = ""
+            } else if character == "\n" || character == "\r\n" || character == "\r" {
+                endRecord()
+                line += 1
+            } else {
+                field.append(character)
+            }
+        }
+        guard !quoted else { throw ParseError(line: line, reason: "a quoted field is not closed") }
+        if !field.isEmpty || !record.isEmpty || wasQuoted { endRecord() }
+        return records
+    }
+}

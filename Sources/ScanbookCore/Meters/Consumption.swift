@@ -1,0 +1,68 @@
+/// What was used between two readings of one counter, allowing for the counter rolling over.
+public enum Consumption: Equatable, Sendable {
+    /// Used this many steps.
+    case used(Int)
+    /// The counter passed its maximum and started again at 0.
+    case rolledOver(Int)
+    /// Lower than before without a believable rollover: a misread or a replaced meter.
+    case decreased(by: Int)
+
+    /// A rollover is believed only when the previous value was in the counter's top tenth and the
+    /// new one in its bottom tenth; anything else that goes down is a decrease to review.
+    public static func between(_ previous: Int, _ current: Int, on counter: MeterCounter) -> Consumption {
+        if current >= previous { return .used(current - previous) }
+        let tenth = counter.rollover / 10
+        if previous >= counter.rollover - tenth, current < tenth {
+            return .rolledOver(counter.rollover - previous + current)
+        }
+        return .decreased(by: previous - current)
+    }
+
+    public var steps: Int? {
+        switch self {
+        case .used(let steps), .rolledOver(let steps): steps
+        case .decreased: nil
+        }
+    }
+}
+
+/// Whether a new reading should be saved as it is or shown for review first.
+public struct ReadingPlausibility: Sendable {
+    /// A daily rate above this many times the usual (median) daily rate is flagged.
+    public var maximumRateFactor: Double
+
+    public init(maximumRateFactor: Double = 5) {
+        self.maximumRateFactor = maximumRateFactor
+    }
+
+    public enum Flag: Equatable, Sendable {
+        case lowerThanBefore(by: Int)
+        /// Steps per day now, and the usual steps per day (both ×1000 to stay integral).
+        case unusualRate(milliStepsPerDay: Int, usualMilliStepsPerDay: Int)
+        case sameDayAsPrevious
+    }
+
+    /// `history`: earlier readings (day number, steps) in time order; `new`: the reading to check.
+    public func flags(history: [(day: Int, steps: Int)], new: (day: Int, steps: Int), counter: MeterCounter) -> [Flag] {
+        guard let last = history.last else { return [] }
+        let consumption = Consumption.between(last.steps, new.steps, on: counter)
+        guard let used = consumption.steps else {
+            if case .decreased(let by) = consumption { return [.lowerThanBefore(by: by)] }
+            return []
+        }
+        let days = new.day - last.day
+        guard days > 0 else { return used > 0 ? [.sameDayAsPrevious] : [] }
+        let rates = zip(history, history.dropFirst()).compactMap { earlier, later -> Int? in
+            let span = later.day - earlier.day
+            guard span > 0, let steps = Consumption.between(earlier.steps, later.steps, on: counter).steps else { return nil }
+            return steps * 1000 / span
+        }.sorted()
+        guard rates.count >= 2 else { return [] }
+        let usual = rates[rates.count / 2]
+        let rate = used * 1000 / days
+        if usual > 0, Double(rate) > Double(usual) * maximumRateFactor {
+            return [.unusualRate(milliStepsPerDay: rate, usualMilliStepsPerDay: usual)]
+        }
+        return []
+    }
+}
