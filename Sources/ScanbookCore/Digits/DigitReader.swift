@@ -56,32 +56,39 @@ public struct DigitReader: Sendable {
         return values.map { ($0 - mean) / deviation }
     }
 
-    /// 3×3, "same" padding with zeros; weights [out][in][dy][dx].
+    /// 3×3, "same" padding with zeros; weights [out][in][dy][dx]. Each input plane is copied once
+    /// into a zero border; output rows then use the padded stride too, so every weight is one long
+    /// contiguous multiply-add (the two border columns of each row are computed and dropped).
     static func convolve(_ input: [Float], channels: Int, height: Int, width: Int, layer: DigitModel.Layer) -> [Float] {
         let outputs = layer.outputChannels!, weights = layer.weights!, bias = layer.bias!
+        let stride = width + 2, plane = (height + 2) * stride, span = height * stride
+        var padded = [Float](repeating: 0, count: channels * plane)
+        for channel in 0..<channels {
+            for y in 0..<height {
+                for x in 0..<width {
+                    padded[channel * plane + (y + 1) * stride + x + 1] = input[(channel * height + y) * width + x]
+                }
+            }
+        }
+        var wide = [Float](repeating: 0, count: span)
         var output = [Float](repeating: 0, count: outputs * height * width)
-        input.withUnsafeBufferPointer { input in
+        padded.withUnsafeBufferPointer { padded in
             weights.withUnsafeBufferPointer { weights in
-                output.withUnsafeMutableBufferPointer { output in
+                wide.withUnsafeMutableBufferPointer { wide in
                     for out in 0..<outputs {
-                        let outBase = out * height * width
-                        for y in 0..<height {
-                            for x in 0..<width { output[outBase + y * width + x] = bias[out] }
-                        }
+                        for index in 0..<span { wide[index] = bias[out] }
                         for channel in 0..<channels {
-                            let inBase = channel * height * width
-                            for dy in -1...1 {
-                                for dx in -1...1 {
-                                    let weight = weights[((out * channels + channel) * 3 + dy + 1) * 3 + dx + 1]
-                                    let yRange = max(0, -dy)..<min(height, height - dy)
-                                    let xRange = max(0, -dx)..<min(width, width - dx)
-                                    for y in yRange {
-                                        let inRow = inBase + (y + dy) * width + dx
-                                        let outRow = outBase + y * width
-                                        for x in xRange { output[outRow + x] += weight * input[inRow + x] }
-                                    }
+                            for dy in 0..<3 {
+                                for dx in 0..<3 {
+                                    let weight = weights[((out * channels + channel) * 3 + dy) * 3 + dx]
+                                    let source = padded.baseAddress! + channel * plane + dy * stride + dx
+                                    // Covers the rows of the output; the last row stops 2 short of the plane's end.
+                                    for index in 0..<(span - 2) { wide[index] += weight * source[index] }
                                 }
                             }
+                        }
+                        for y in 0..<height {
+                            for x in 0..<width { output[(out * height + y) * width + x] = wide[y * stride + x] }
                         }
                     }
                 }
