@@ -8,10 +8,7 @@ import VaporTesting
 @Suite struct BudgetTests {
     @Test(arguments: TestDatabase.available)
     func monthViewsCountReceiptsInTheirOwnMonthAgainstBudgets(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let ocr = app.useScriptedReceiptOCR()
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnnasReceipts(database) { app, anna, ocr in
             let lastOfJanuary = try await anna.addReceipt(ReceiptLines.shop("Migros", date: "31.01.2025", total: "40.00"), ocr: ocr)
             let firstOfFebruary = try await anna.addReceipt(ReceiptLines.shop("Coop", date: "01.02.2025", total: "25.50"), ocr: ocr)
             let uncategorized = try await anna.addReceipt(ReceiptLines.shop("Kiosk", date: "28.02.2025", total: "3.20"), ocr: ocr)
@@ -53,10 +50,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func aSplitMustAddUpAndFeedsEveryCategory(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let ocr = app.useScriptedReceiptOCR()
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnnasReceipts(database) { app, anna, ocr in
             let id = try await anna.addReceipt(ReceiptLines.shop("Migros", date: "10.06.2025", total: "9.25"), ocr: ocr)
             try await anna.get(SiteURL.receipts(.receipt(id: id)).path)
             let groceries = try await anna.categoryID("Groceries"), household = try await anna.categoryID("Household")

@@ -41,10 +41,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func correctingTheTotalTeachesItsKeyword(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let ocr = app.useScriptedReceiptOCR()
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnnasReceipts(database) { app, anna, ocr in
             let lines = ["Bäckerei Huber", "Datum 03.02.2025", "Brot 4.20", "Gipfeli 3.60", "Endsumme 7,80", "Gegeben 10,00"]
             let first = try await anna.addReceipt(lines, ocr: ocr)
             try await anna.get(SiteURL.receipts(.receipt(id: first)).path)
@@ -72,10 +69,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func aKnownMerchantIsMatchedAndItsCategoryProposed(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let ocr = app.useScriptedReceiptOCR()
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnnasReceipts(database) { app, anna, ocr in
             let first = try await anna.addReceipt(ReceiptLines.shop("MIGROS ZÜRICH HB", date: "02.06.2025", total: "12.50"), ocr: ocr)
             try await anna.get(SiteURL.receipts(.receipt(id: first)).path)
             let groceries = try await anna.categoryID("Groceries")
@@ -92,10 +86,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func badFieldsAreRefusedAndNothingChanges(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let ocr = app.useScriptedReceiptOCR()
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnnasReceipts(database) { app, anna, ocr in
             let id = try await anna.addReceipt(ReceiptLines.shop("Denner AG", date: "02.06.2025", total: "12.50"), ocr: ocr)
             try await anna.get(SiteURL.receipts(.receipt(id: id)).path)
             let refused = try await anna.post(SiteURL.receipts(.receipt(id: id)).path, ["total": "zwölf", "date": "2025-02-30", "note": "changed"])
@@ -119,10 +110,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func anotherUsersReceiptsCategoriesAndKeywordsAreNotFound(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let ocr = app.useScriptedReceiptOCR()
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnnasReceipts(database) { app, anna, ocr in
             let id = try await anna.addReceipt(ReceiptLines.shop("Denner AG", date: "02.06.2025", total: "12.50"), ocr: ocr)
             try await anna.get(SiteURL.receipts(.list).path)
             let category = try await anna.categoryID("Groceries")

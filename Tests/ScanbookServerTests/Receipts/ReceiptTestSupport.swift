@@ -38,6 +38,16 @@ extension Application {
     }
 }
 
+/// A fresh app with scripted receipt OCR and Anna signed up: where most receipt tests start.
+func withAnnasReceipts(_ database: TestDatabase, _ body: (Application, WebSession, ScriptedReceiptOCR) async throws -> Void) async throws {
+    try await withScanbook(database) { app, _ in
+        let ocr = app.useScriptedReceiptOCR()
+        let anna = WebSession(app)
+        try await anna.register(email: "anna@example.org")
+        try await body(app, anna, ocr)
+    }
+}
+
 extension WebSession {
     /// Uploads a receipt on the receipts page, lets a worker "read" `lines`, returns the receipt id.
     func addReceipt(_ lines: [String], ocr: ScriptedReceiptOCR) async throws -> UUID {
