@@ -92,6 +92,8 @@ enum ReceiptService {
     static func takeOverFinishedCaptures(ownerID: UUID, on request: Request) async throws {
         let reading = try await Receipt.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$state == .reading)
             .with(\.$capture).all()
+        guard !reading.isEmpty else { return }
+        let currency = try await profile(request).currency
         for receipt in reading {
             guard let capture = receipt.capture else {
                 try await markUnreadable(receipt, on: request.db)
@@ -108,7 +110,7 @@ enum ReceiptService {
                     try await markUnreadable(receipt, on: request.db)
                     continue
                 }
-                try await takeOver(result, into: receipt, ownerID: ownerID, on: request)
+                try await takeOver(result, into: receipt, ownerID: ownerID, currency: currency, on: request)
             }
         }
     }
@@ -119,8 +121,7 @@ enum ReceiptService {
             """).run()
     }
 
-    private static func takeOver(_ result: ReceiptCaptureResult, into receipt: Receipt, ownerID: UUID, on request: Request) async throws {
-        let profile = try await profile(request)
+    private static func takeOver(_ result: ReceiptCaptureResult, into receipt: Receipt, ownerID: UUID, currency: String, on request: Request) async throws {
         try await request.db.transaction { database in
             // Only one request takes a result over, however many look at the receipt at once.
             let claimed = try await (database as! any SQLDatabase).raw("""
@@ -130,7 +131,7 @@ enum ReceiptService {
             receipt.state = .review
             receipt.total = result.total
             receipt.extractedTotalMinor = result.total?.minorUnits
-            receipt.currency = result.currency ?? profile.currency
+            receipt.currency = result.currency ?? currency
             receipt.purchasedOn = result.date
             receipt.ocrText = result.lines.joined(separator: "\n")
             receipt.confidence = result.confidence
