@@ -4,12 +4,15 @@ import Vapor
 /// own controller when it lands.
 enum ShellController {
     @Sendable static func home(_ request: Request) async throws -> Response {
-        let tiles = Module.allCases.map { module in
+        var tiles = Module.allCases.map { module in
             HomeView.Tile(
                 name: request.text("module_\(module.rawValue)"),
                 summary: request.text("module_\(module.rawValue)_summary"),
                 url: SiteURL.module(module).path
             )
+        }
+        if let index = tiles.firstIndex(where: { $0.url == SiteURL.module(.receipts).path }) {
+            tiles[index].detail = try await ReceiptPresentation.homeFigure(request)
         }
         return try await request.renderPage("Shell/home", title: "home_title", content: HomeView(tiles: tiles))
     }

@@ -32,6 +32,10 @@ import VaporTesting
             #expect(february.body.string.contains("id=\"total-remaining\">4.50<"))
             #expect(february.body.string.contains("Uncategorized"))
 
+            let home = try await anna.get(SiteURL.home.path)
+            #expect(home.body.string.contains("id=\"tile-figure\""))
+            #expect(home.body.string.contains(": 0.00 of 30.00 CHF"), "this month has no receipts yet, the budget is 30.00")
+
             let march = try await anna.get(SiteURL.receipts(.budget).path(query: [("month", "2025-03")]))
             #expect(march.body.string.contains("id=\"total-spent\">0.00<"))
 

@@ -150,6 +150,7 @@ import VaporTesting
         try await withScanbook(database) { app, _ in
             let anna = WebSession(app)
             try await anna.register(email: "anna@example.org")
+            #expect(!(try await anna.get(SiteURL.home.path)).body.string.contains("tile-figure"), "no figure before the module is used")
             try await anna.get(SiteURL.receipts(.list).path)
             let refused = try await anna.post(SiteURL.receipts(.new).path, ["total": "", "merchant": "Kiosk"])
             #expect(refused.status == .unprocessableEntity)

@@ -47,6 +47,8 @@ struct HomeView: Encodable {
         let name: String
         let summary: String
         let url: String
+        /// A live figure for modules that have one (this month's spending).
+        var detail: String? = nil
     }
     let tiles: [Tile]
 }

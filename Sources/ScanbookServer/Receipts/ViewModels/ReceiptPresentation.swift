@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import ScanbookCore
 import Vapor
@@ -71,5 +72,19 @@ enum ReceiptPresentation {
     static func month(_ query: String?, request: Request) -> YearMonth {
         if let query, let month = YearMonth(query) { return month }
         return YearMonth(today(request))
+    }
+
+    /// "June 2025: 130.00 of 200.00 CHF" for the home tile; nil before the module is first used
+    /// (the home page does not seed it).
+    static func homeFigure(_ request: Request) async throws -> String? {
+        let ownerID = try request.auth.require(User.self).requireID()
+        guard let profile = try await ReceiptProfile.query(on: request.db).filter(\.$owner.$id == ownerID).first() else { return nil }
+        let month = month(nil, request: request)
+        let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: "", on: request.db)
+        let spent = money(hundredths: summary.totalSpent, locale: request.locale)
+        let figure = summary.totalBudget > 0
+            ? request.text("receipts_home_budget", ["spent": spent, "budget": money(hundredths: summary.totalBudget, locale: request.locale)])
+            : spent
+        return "\(monthLabel(month, locale: request.locale)): \(figure) \(profile.currency)"
     }
 }
