@@ -16,6 +16,7 @@ extension Application {
 
         let recognizer = TesseractPool(threads: config.captureWorkers)
         textRecognizer = recognizer
+        captureWorkers = CaptureWorkers(app: self)
         lifecycle.use(CaptureLifecycle(recognizer: recognizer))
         var processors = CaptureProcessors()
         processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))

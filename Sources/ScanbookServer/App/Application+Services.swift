@@ -39,12 +39,11 @@ extension Application {
         set { storage[ProcessorsKey.self] = newValue }
     }
 
-    /// Created on first use; not started until `startCaptureWorkers()`.
+    /// Created once by `configureScanbook` (never lazily: two threads creating it at once would
+    /// leave one pool running that shutdown does not stop); not started until `startCaptureWorkers()`.
     var captureWorkers: CaptureWorkers {
-        if let workers = storage[WorkersKey.self] { return workers }
-        let workers = CaptureWorkers(app: self)
-        storage[WorkersKey.self] = workers
-        return workers
+        get { storage[WorkersKey.self]! }
+        set { storage[WorkersKey.self] = newValue }
     }
 
     var localizer: Localizer {
