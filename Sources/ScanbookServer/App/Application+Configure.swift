@@ -17,7 +17,6 @@ extension Application {
         let recognizer = TesseractPool(threads: config.captureWorkers)
         textRecognizer = recognizer
         captureWorkers = CaptureWorkers(app: self)
-        lifecycle.use(CaptureLifecycle(recognizer: recognizer))
         var processors = CaptureProcessors()
         processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))
         processors.register(ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages)))
@@ -27,6 +26,10 @@ extension Application {
         registerMigrations()
         passwords.use(.bcrypt(cost: config.bcryptCost))
         configureSessions(secure: config.secureCookies)
+        // Shutdown runs lifecycle handlers in reverse order. Fluent registers its own (which closes
+        // the databases) on first use, above; registered after it, the workers stop before the
+        // databases close, never while a job still needs them.
+        lifecycle.use(CaptureLifecycle(recognizer: recognizer))
 
         views.use(.leaf)
         leaf.sources = .singleSource(NIOLeafFiles(
