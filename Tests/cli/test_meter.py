@@ -1,16 +1,13 @@
 """`scanbook meter read|match`: counter strips and meter identification, offline."""
-import hashlib
 import json
 import random
 import subprocess
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
 
 from test_cli import BINARY
-
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "meter-digits-train"
+from test_digits import CORPUS, held_back
 
 
 def run(*arguments):
@@ -63,8 +60,6 @@ def test_read_refuses_impossible_counters(tmp_path):
 
 @pytest.mark.skipif(not CORPUS.exists(), reason=f"{CORPUS} not found (the shared corpus is not on this machine)")
 def test_read_a_strip_of_held_back_digits(tmp_path):
-    def held_back(name):
-        return int(hashlib.md5(name.encode()).hexdigest(), 16) % 100 < 15
     wanted = [4, 0, 7, 1, 9]
     cells = []
     for digit in wanted:

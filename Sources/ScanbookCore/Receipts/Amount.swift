@@ -9,6 +9,11 @@ public struct Amount: Equatable, Hashable, Sendable, Codable, Comparable, Custom
         self.decimals = decimals
     }
 
+    /// An amount kept in hundredths (budgets, bookings), printed with two decimals.
+    public init(hundredths: Int) {
+        self.init(minorUnits: hundredths, decimals: 2)
+    }
+
     /// Same value regardless of printed decimals: 9.0 == 9.00 as amounts.
     public var hundredths: Int {
         var value = minorUnits

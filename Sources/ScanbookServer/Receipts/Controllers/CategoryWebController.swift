@@ -52,7 +52,7 @@ enum CategoryWebController {
             let id = try category.requireID()
             return CategoriesView.Row(
                 id: id.uuidString, name: category.name,
-                budget: category.monthlyBudget.map { Amount(minorUnits: $0, decimals: 2).description } ?? "",
+                budget: category.monthlyBudget.map { Amount(hundredths: $0).description } ?? "",
                 bookings: counts[id] ?? 0,
                 updateURL: SiteURL.receipts(.category(id: id)).path,
                 deleteURL: SiteURL.receipts(.deleteCategory(id: id)).path,

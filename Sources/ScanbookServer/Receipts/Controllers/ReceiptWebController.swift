@@ -104,7 +104,7 @@ enum ReceiptWebController {
             try categories.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: $0.id == id) }
         }
         var splitRows = try bookings.sorted { $0.amountHundredths > $1.amountHundredths }.map {
-            ReceiptShowView.SplitRow(categories: try options(selecting: $0.$category.id), amount: Amount(minorUnits: $0.amountHundredths, decimals: 2).description)
+            ReceiptShowView.SplitRow(categories: try options(selecting: $0.$category.id), amount: Amount(hundredths: $0.amountHundredths).description)
         }
         while splitRows.count < max(3, bookings.count + 1) {
             splitRows.append(.init(categories: try options(selecting: nil), amount: ""))

@@ -38,7 +38,7 @@ struct ReceiptDTO: Content {
         captureID = receipt.$capture.id
         imageURL = receipt.$image.id.map { SiteURL.blob(id: $0).path }
         bookings = (receipt.$allocations.value ?? []).map {
-            Booking(category: $0.$category.id, amount: Amount(minorUnits: $0.amountHundredths, decimals: 2).description)
+            Booking(category: $0.$category.id, amount: Amount(hundredths: $0.amountHundredths).description)
         }
         ocrText = receipt.ocrText
         createdAt = receipt.createdAt
@@ -55,7 +55,7 @@ struct ReceiptCategoryDTO: Content {
     init(_ category: ReceiptCategory) throws {
         id = try category.requireID()
         name = category.name
-        monthlyBudget = category.monthlyBudget.map { Amount(minorUnits: $0, decimals: 2).description }
+        monthlyBudget = category.monthlyBudget.map { Amount(hundredths: $0).description }
     }
 }
 
@@ -92,7 +92,7 @@ struct BudgetMonthDTO: Content {
     let totalRemaining: String
 
     init(month: YearMonth, currency: String, summary: BudgetSummary<UUID>) {
-        func text(_ value: Int) -> String { Amount(minorUnits: value, decimals: 2).description }
+        func text(_ value: Int) -> String { Amount(hundredths: value).description }
         self.month = month.description
         self.currency = currency
         rows = summary.rows.map {

@@ -50,7 +50,7 @@ enum BudgetService {
                 table.append([
                     .text(receipt.purchasedOn ?? ""), .text(receipt.merchant?.name ?? ""),
                     .text(item.category.flatMap { names[$0] } ?? uncategorizedName),
-                    .number(Amount(minorUnits: item.amount, decimals: 2).description), .text(receipt.currency ?? ""),
+                    .number(Amount(hundredths: item.amount).description), .text(receipt.currency ?? ""),
                     .number(receipt.total?.description ?? ""), .text(receipt.note ?? ""), .text(receipt.warrantyUntil ?? ""), .text(id),
                 ])
             }

@@ -139,7 +139,7 @@ extension ReceiptService {
             case .repeatedCategory: throw UserFacingError(.unprocessableEntity, "receipts_splitRepeated")
             case .doesNotAddUp(let sum, let expected):
                 throw UserFacingError(.unprocessableEntity, "receipts_splitSum", [
-                    "sum": Amount(minorUnits: sum, decimals: 2).description, "total": Amount(minorUnits: expected, decimals: 2).description,
+                    "sum": Amount(hundredths: sum).description, "total": Amount(hundredths: expected).description,
                 ])
             }
         }

@@ -12,7 +12,7 @@ enum ReceiptPresentation {
     }
 
     static func money(hundredths: Int, locale: String) -> String {
-        money(Amount(minorUnits: hundredths, decimals: 2), locale: locale)
+        money(Amount(hundredths: hundredths), locale: locale)
     }
 
     static func monthLabel(_ month: YearMonth, locale: String) -> String {
