@@ -38,21 +38,17 @@ struct MeterReadCommand: ParsableCommand {
         guard let counter = MeterCounter(digits: digits, decimals: decimals) else {
             throw ValidationError("--digits must be 1…12 and --decimals 0…4 and fewer than the digits")
         }
-        let reader = try DigitModels.reader(named: model)
-        let strip = try Image.decode(try readImage(image)).grayscale()
-        // Equal cells across the strip; the meter pages let the user adjust the crop.
-        let cellWidth = strip.width / digits
-        guard cellWidth >= 4 else { throw ValidationError("the strip is too narrow for \(digits) digits") }
-        let cells = try (0..<digits).map { index in
-            let reading = try reader.read(try strip.cropped(to: PixelRect(x: index * cellWidth, y: 0, width: cellWidth, height: strip.height)))
-            return MidRollResolver.Cell(digit: Int(reading.value) ?? 0, confidence: reading.confidence, second: Int(reading.second) ?? 0)
+        let strip = try Image.decode(try readImage(image))
+        let result: StripReader.Result
+        do {
+            result = try StripReader(reader: try DigitModels.reader(named: model)).read(strip, counter: counter)
+        } catch let problem as StripReader.Problem {
+            throw ValidationError(problem.description)
         }
-        let resolved = MidRollResolver.resolve(cells)
-        let steps = resolved.reduce(0) { $0 * 10 + $1 }
         let output = Output(
-            value: counter.format(steps),
-            digits: zip(resolved, cells).map { Output.Cell(digit: $0, read: $1.digit, confidence: $1.confidence, second: $1.second) },
-            confidence: cells.map(\.confidence).min() ?? 0
+            value: counter.format(result.steps),
+            digits: result.cells.map { Output.Cell(digit: $0.digit, read: $0.read, confidence: $0.confidence, second: $0.second) },
+            confidence: result.confidence
         )
         if json { try printJSON(output) } else { print("\(output.value) (confidence \(Int((output.confidence * 100).rounded())) %)") }
     }
@@ -83,13 +79,9 @@ struct MeterMatchCommand: ParsableCommand {
 
     func run() throws {
         guard !references.isEmpty else { throw ValidationError("give at least one reference photo") }
-        // Downscaled first: colour distribution, not detail, tells meters apart, and it is faster.
-        let query = try Image.decode(try readImage(photo)).resized(toFit: 400)
-        let scores = try references.map { path in
-            let scores = try query.compareHistograms(with: try Image.decode(try readImage(path)).resized(toFit: 400))
-            return MeterIdentification.Scores(correlation: scores.correlation, chiSquare: scores.chiSquare, intersection: scores.intersection, bhattacharyya: scores.bhattacharyya)
-        }
-        let decision = MeterIdentification.decide(scores)
+        let query = try MeterPhotoMatcher.prepare(try Image.decode(try readImage(photo)))
+        let prepared = try references.map { try MeterPhotoMatcher.prepare(try Image.decode(try readImage($0))) }
+        let (scores, decision) = try MeterPhotoMatcher.identify(query, references: prepared)
         if json {
             try printJSON(Output(best: decision.best, scores: scores, votes: decision.votes))
         } else if let best = decision.best {

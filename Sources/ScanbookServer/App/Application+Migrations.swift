@@ -21,5 +21,8 @@ extension Application {
         migrations.add(CreateReceipts())
         migrations.add(CreateReceiptAllocations())
         migrations.add(CreateReceiptKeywords())
+        // Meters
+        migrations.add(CreateMeters())
+        migrations.add(CreateMeterReadings())
     }
 }

@@ -28,7 +28,7 @@ extension Application {
         signedIn.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
         signedIn.on(.POST, SiteURL.captures.pathComponents, body: .collect(maxSize: maxUpload), use: CaptureWebController.create)
         signedIn.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
-        for module in Module.allCases where module != .receipts {
+        for module in Module.allCases where ![.receipts, .meters].contains(module) {
             signedIn.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
         }
 
@@ -46,5 +46,6 @@ extension Application {
         authenticated.get(SiteURL.api(.capture(id: nil)).pathComponents, use: CaptureAPIController.show)
 
         registerReceiptRoutes(web: signedIn, api: authenticated, maxUpload: maxUpload)
+        registerMeterRoutes(web: signedIn, api: authenticated, maxUpload: maxUpload)
     }
 }

@@ -19,6 +19,7 @@ enum SiteURL: Sendable, Equatable {
     case captures
     case capture(id: UUID?)
     case receipts(ReceiptsURL)
+    case meters(MetersURL)
     case healthz
     case readyz
     case api(APIRoute)
@@ -41,6 +42,7 @@ enum SiteURL: Sendable, Equatable {
         case .captures: ["captures"]
         case .capture(let id): ["captures", Self.component(id, parameter: "captureID")]
         case .receipts(let page): [.constant(Module.receipts.rawValue)] + page.pathComponents
+        case .meters(let page): [.constant(Module.meters.rawValue)] + page.pathComponents
         case .healthz: ["healthz"]
         case .readyz: ["readyz"]
         case .api(let route): ["api", "v1"] + route.pathComponents
@@ -73,6 +75,7 @@ enum APIRoute: Sendable, Equatable {
     case captures
     case capture(id: UUID?)
     case receipts(ReceiptsAPIRoute)
+    case meters(MetersAPIRoute)
     case openAPI
 
     var pathComponents: [PathComponent] {
@@ -85,6 +88,7 @@ enum APIRoute: Sendable, Equatable {
         case .captures: ["captures"]
         case .capture(let id): ["captures", id.map { .constant($0.uuidString) } ?? .parameter("captureID")]
         case .receipts(let route): route.pathComponents
+        case .meters(let route): route.pathComponents
         case .openAPI: ["openapi.yaml"]
         }
     }

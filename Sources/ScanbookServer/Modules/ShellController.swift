@@ -14,6 +14,9 @@ enum ShellController {
         if let index = tiles.firstIndex(where: { $0.url == SiteURL.module(.receipts).path }) {
             tiles[index].detail = try await ReceiptPresentation.homeFigure(request)
         }
+        if let index = tiles.firstIndex(where: { $0.url == SiteURL.module(.meters).path }) {
+            tiles[index].detail = try await MeterPresentation.homeFigure(request)
+        }
         return try await request.renderPage("Shell/home", title: "home_title", content: HomeView(tiles: tiles))
     }
 

@@ -25,3 +25,4 @@ extension Capture: OwnedRecord { static var ownerKey: KeyPath<Capture, ParentPro
 extension Receipt: OwnedRecord { static var ownerKey: KeyPath<Receipt, ParentProperty<Receipt, User>> { \.$owner } }
 extension ReceiptCategory: OwnedRecord { static var ownerKey: KeyPath<ReceiptCategory, ParentProperty<ReceiptCategory, User>> { \.$owner } }
 extension TotalKeyword: OwnedRecord { static var ownerKey: KeyPath<TotalKeyword, ParentProperty<TotalKeyword, User>> { \.$owner } }
+extension Meter: OwnedRecord { static var ownerKey: KeyPath<Meter, ParentProperty<Meter, User>> { \.$owner } }

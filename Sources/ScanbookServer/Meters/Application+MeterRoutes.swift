@@ -1,0 +1,41 @@
+import Vapor
+
+extension Application {
+    /// The meters module's pages (`web`: signed-in, CSRF-checked) and API (`api`: bearer token).
+    func registerMeterRoutes(web: any RoutesBuilder, api: any RoutesBuilder, maxUpload: ByteCount) {
+        func page(_ url: MetersURL) -> [PathComponent] { SiteURL.meters(url).pathComponents }
+        web.get(page(.list), use: MeterWebController.index)
+        web.on(.POST, page(.list), body: .collect(maxSize: maxUpload), use: MeterWebController.create)
+        web.get(page(.read), use: MeterReadWebController.start)
+        web.on(.POST, page(.read), body: .collect(maxSize: maxUpload), use: MeterReadWebController.identify)
+        web.get(page(.readPhoto(photo: nil)), use: MeterReadWebController.showPhoto)
+        web.on(.POST, page(.readPhoto(photo: nil)), body: .collect(maxSize: maxUpload), use: MeterReadWebController.readCounter)
+        web.get(page(.meter(id: nil)), use: MeterWebController.show)
+        web.post(page(.meter(id: nil)), use: MeterWebController.update)
+        web.on(.POST, page(.reference(id: nil)), body: .collect(maxSize: maxUpload), use: MeterWebController.setReference)
+        web.get(page(.delete(id: nil)), use: MeterWebController.confirmDelete)
+        web.post(page(.delete(id: nil)), use: MeterWebController.delete)
+        web.post(page(.readings(id: nil)), use: ReadingWebController.add)
+        web.post(page(.reading(id: nil, reading: nil)), use: ReadingWebController.update)
+        web.post(page(.deleteReading(id: nil, reading: nil)), use: ReadingWebController.delete)
+        web.get(page(.export(id: nil)), use: ReadingWebController.export)
+        web.on(.POST, page(.importCSV(id: nil)), body: .collect(maxSize: maxUpload), use: ReadingWebController.importCSV)
+
+        func route(_ route: MetersAPIRoute) -> [PathComponent] { SiteURL.api(.meters(route)).pathComponents }
+        api.get(route(.meters), use: MeterAPIController.list)
+        api.post(route(.meters), use: MeterAPIController.create)
+        api.on(.POST, route(.identify), body: .collect(maxSize: maxUpload), use: MeterAPIController.identify)
+        api.get(route(.meter(id: nil)), use: MeterAPIController.show)
+        api.patch(route(.meter(id: nil)), use: MeterAPIController.update)
+        api.delete(route(.meter(id: nil)), use: MeterAPIController.delete)
+        api.on(.PUT, route(.reference(id: nil)), body: .collect(maxSize: maxUpload), use: MeterAPIController.setReference)
+        api.on(.POST, route(.read(id: nil)), body: .collect(maxSize: maxUpload), use: MeterAPIController.read)
+        api.get(route(.readings(id: nil)), use: MeterAPIController.readings)
+        api.post(route(.readings(id: nil)), use: MeterAPIController.addReading)
+        api.patch(route(.reading(id: nil, reading: nil)), use: MeterAPIController.updateReading)
+        api.delete(route(.reading(id: nil, reading: nil)), use: MeterAPIController.deleteReading)
+        api.get(route(.consumption(id: nil)), use: MeterAPIController.consumption)
+        api.get(route(.csv(id: nil)), use: MeterAPIController.exportCSV)
+        api.on(.POST, route(.csv(id: nil)), body: .collect(maxSize: maxUpload), use: MeterAPIController.importCSV)
+    }
+}

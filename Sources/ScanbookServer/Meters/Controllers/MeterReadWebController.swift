@@ -1,0 +1,88 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+import Vapor
+
+/// Adding a reading from photos: the meter photo → which meter (proposed, or asked) → the digit
+/// strip marked on it (or a separate close-up) → the value proposed digit by digit → saved.
+enum MeterReadWebController {
+    @Sendable static func start(_ request: Request) async throws -> Response {
+        try await render(request, photo: nil, meterID: nil, uncertain: false, crop: nil, result: nil, errors: [], status: .ok)
+    }
+
+    @Sendable static func identify(_ request: Request) async throws -> Response {
+        do {
+            let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request)
+            var query: [(String, String)] = []
+            if let meter = found.meterID { query.append(("meter", meter.uuidString)) } else if !found.candidates.isEmpty { query.append(("uncertain", "1")) }
+            return request.redirect(to: SiteURL.meters(.readPhoto(photo: found.photo)).path(query: query), redirectType: .normal)
+        } catch let error as UserFacingError {
+            return try await render(request, photo: nil, meterID: nil, uncertain: false, crop: nil, result: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func showPhoto(_ request: Request) async throws -> Response {
+        let photo = try await StoredBlob.find(request.parameters.get("photoID", as: UUID.self), ownedBy: request)
+        let query = try request.query.decode(ReadPhotoQuery.self)
+        let meterID = query.meter.flatMap(UUID.init(uuidString:))
+        return try await render(request, photo: photo, meterID: meterID, uncertain: query.uncertain == "1", crop: nil, result: nil, errors: [], status: .ok)
+    }
+
+    /// Reads the counter in the marked strip (of the separate strip photo when one is sent).
+    @Sendable static func readCounter(_ request: Request) async throws -> Response {
+        let photo = try await StoredBlob.find(request.parameters.get("photoID", as: UUID.self), ownedBy: request)
+        let form = try request.content.decode(StripReadForm.self)
+        let meterID = form.meter.flatMap(UUID.init(uuidString:))
+        do {
+            guard let meterID else { throw UserFacingError(.unprocessableEntity, "meters_pickMeter") }
+            let meter = try await MeterService.find(meterID, on: request)
+            guard let crop = form.crop else { throw UserFacingError(.unprocessableEntity, "meters_invalidCrop") }
+            let bytes: [UInt8]
+            if let strip = form.strip, strip.data.readableBytes > 0 {
+                bytes = try request.checkImageUpload(strip).bytes
+            } else {
+                bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request)
+            }
+            let result = try await MeterRecognitionService.readStrip(bytes, crop: crop, meter: meter, on: request)
+            return try await render(request, photo: photo, meterID: meterID, uncertain: false, crop: crop, result: (meter, result), errors: [], status: .ok)
+        } catch let error as UserFacingError {
+            return try await render(request, photo: photo, meterID: meterID, uncertain: false, crop: form.crop, result: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    private static func render(
+        _ request: Request, photo: StoredBlob?, meterID: UUID?, uncertain: Bool, crop: StripCrop?,
+        result: (meter: Meter, reading: StripReader.Result)?, errors: [String], status: HTTPStatus
+    ) async throws -> Response {
+        let meters = try await MeterService.all(on: request)
+        let chosen = meters.first { $0.id == meterID }
+        let crop = crop ?? chosen?.stripCrop.flatMap(StripCrop.init) ?? .centreBand
+        let photoID = try photo?.requireID()
+        var shownResult: MeterReadView.Result?
+        if let (meter, reading) = result {
+            let locale = request.locale
+            let last = try await ReadingService.history(meter, on: request.db).last
+            shownResult = .init(
+                value: meter.counter.format(reading.steps),
+                digits: reading.cells.map { .init(digit: $0.digit, read: $0.read, second: $0.second, percent: Int(($0.confidence * 100).rounded()), weak: $0.confidence < 0.8) },
+                confidence: reading.confidence, percent: Int((reading.confidence * 100).rounded()),
+                saveAction: SiteURL.meters(.readings(id: meter.id)).path, takenInput: ReadingTime.formInput(request.now),
+                meterName: meter.name, unit: meter.unit,
+                previous: last.map { MeterPresentation.value($0.steps, meter, locale: locale) + " (" + ReadingTime.display($0.takenAt) + ")" }
+            )
+        }
+        let view = MeterReadView(
+            hasMeters: !meters.isEmpty,
+            photoURL: photoID.map { SiteURL.blob(id: $0).path }, photoID: photoID?.uuidString,
+            meters: try meters.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: $0.id == meterID) },
+            proposed: chosen?.name, uncertain: uncertain,
+            crop: .init(x: crop.x, y: crop.y, width: crop.width, height: crop.height), cropText: crop.description,
+            uploadAction: SiteURL.meters(.read).path,
+            readAction: photoID.map { SiteURL.meters(.readPhoto(photo: $0)).path },
+            result: shownResult, listURL: SiteURL.meters(.list).path,
+            maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, errors: errors
+        )
+        return try await request.renderPage("Meters/read", title: "meters_read_title", content: view, status: status, activeModule: .meters)
+    }
+}

@@ -1,0 +1,152 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The meter pages: the list with the form for a new meter, a meter's history and settings, and
+/// deleting it.
+enum MeterWebController {
+    @Sendable static func index(_ request: Request) async throws -> Response {
+        try await renderIndex(request, form: MeterFormValues(), errors: [], status: .ok)
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let changes = try request.content.decode(MeterChanges.self)
+        do {
+            let reference = try request.content.decode(ReferenceUpload.self).reference
+            let meter = try await MeterService.create(changes, reference: reference, on: request)
+            request.flash(.success, request.text("meters_created"))
+            return request.redirect(to: .meters(.meter(id: meter.id)))
+        } catch let error as UserFacingError {
+            return try await renderIndex(request, form: MeterPresentation.form(changes), errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        return try await renderShow(meter, request, form: nil, errors: [], status: .ok)
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let changes = try request.content.decode(MeterChanges.self)
+        do {
+            try await MeterService.update(meter, with: changes, on: request)
+            request.flash(.success, request.text("meters_saved"))
+            return request.redirect(to: .meters(.meter(id: meter.id)))
+        } catch let error as UserFacingError {
+            let fresh = try await MeterService.find(meter.id, on: request)
+            return try await renderShow(fresh, request, form: MeterPresentation.form(changes), errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func setReference(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        do {
+            try await MeterService.setReference(meter, photo: try request.content.decode(PhotoUploadForm.self).photo, on: request)
+            request.flash(.success, request.text("meters_referenceSaved"))
+            return request.redirect(to: .meters(.meter(id: meter.id)))
+        } catch let error as UserFacingError {
+            return try await renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func confirmDelete(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let view = MeterDeleteView(
+            name: meter.name,
+            readings: try await MeterReading.query(on: request.db).filter(\.$meter.$id == meter.requireID()).count(),
+            action: SiteURL.meters(.delete(id: meter.id)).path,
+            back: SiteURL.meters(.meter(id: meter.id)).path
+        )
+        return try await request.renderPage("Meters/delete", title: "meters_delete_title", content: view, activeModule: .meters)
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        try await MeterService.delete(meter, on: request)
+        request.flash(.success, request.text("meters_deleted", ["name": meter.name]))
+        return request.redirect(to: .meters(.list))
+    }
+
+    private static func renderIndex(_ request: Request, form: MeterFormValues, errors: [String], status: HTTPStatus) async throws -> Response {
+        let meters = try await MeterService.all(on: request)
+        var cards: [MeterListView.Card] = []
+        for meter in meters {
+            let meterID = try meter.requireID()
+            let readings = MeterReading.query(on: request.db).filter(\.$meter.$id == meterID)
+            let last = try await readings.copy().sort(\.$takenAt, .descending).first()
+            cards.append(.init(
+                name: meter.name, kind: request.text("meters_kind_\(meter.kind.rawValue)"),
+                url: SiteURL.meters(.meter(id: meter.id)).path,
+                referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
+                lastValue: last.map { MeterPresentation.value($0.steps, meter, locale: request.locale) },
+                lastTaken: last.map { ReadingTime.display($0.takenAt) },
+                toReview: try await readings.copy().filter(\.$flag != nil).count()
+            ))
+        }
+        let view = MeterListView(
+            meters: cards, kinds: MeterPresentation.kinds(selected: .electricity, request: request), form: form,
+            createAction: SiteURL.meters(.list).path, readURL: SiteURL.meters(.read).path,
+            maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, errors: errors
+        )
+        return try await request.renderPage("Meters/index", title: "meters_title", content: view, status: status, activeModule: .meters)
+    }
+
+    static func renderShow(_ meter: Meter, _ request: Request, form: MeterFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
+        let locale = request.locale
+        let query = try request.query.decode(ConsumptionQuery.self)
+        let today = MeterReport.today(request)
+        let period = (try? MeterReport.period(query, today: today)) ?? .last12Months(endingOn: today)
+        let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: period)
+        let id = try meter.requireID()
+        let currency = try await MeterPresentation.currency(request)
+        func money(_ steps: Int?) -> String {
+            steps.flatMap(report.cost).map { ReceiptPresentation.money($0, locale: locale) + " " + currency } ?? ""
+        }
+        let rows = try report.rows.reversed().map { row in
+            let reading = row.reading
+            let readingID = try reading.requireID()
+            return MeterShowView.Row(
+                id: readingID.uuidString, taken: ReadingTime.display(reading.takenAt), takenInput: ReadingTime.formInput(reading.takenAt),
+                value: MeterPresentation.number(meter.counter.format(reading.steps), locale: locale),
+                used: row.used.map { MeterPresentation.number(meter.counter.format($0), locale: locale) } ?? "",
+                perDay: MeterPresentation.perDay(row.milliPerDay, meter, locale: locale), cost: money(row.used),
+                source: request.text("meters_source_\(reading.source.rawValue)"),
+                flag: MeterPresentation.flagText(reading.flag, request: request),
+                photoURL: reading.$photo.id.map { SiteURL.blob(id: $0).path },
+                updateURL: SiteURL.meters(.reading(id: id, reading: readingID)).path,
+                deleteURL: SiteURL.meters(.deleteReading(id: id, reading: readingID)).path
+            )
+        }
+        let line = MeterPresentation.line(report, locale: locale)
+        let chart = MeterPresentation.bars(report, locale: locale)
+        let page = SiteURL.meters(.meter(id: id))
+        let selected = query.period ?? "12m"
+        let periods = [("30d", "meters_period_30d"), ("12m", "meters_period_12m")].map { key, label in
+            MeterShowView.PeriodLink(label: request.text(label), url: page.path(query: [("period", key)]), active: selected == key)
+        }
+        let view = MeterShowView(
+            id: id.uuidString, name: meter.name, kindLabel: request.text("meters_kind_\(meter.kind.rawValue)"), unit: meter.unit,
+            counter: request.text("meters_counter_description", ["digits": "\(meter.digits)", "decimals": "\(meter.decimals)"]),
+            price: meter.price.map { MeterPresentation.number($0.description, locale: locale) }, currency: currency,
+            referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
+            rows: rows, toReview: report.rows.filter { $0.reading.flag != nil }.count,
+            linePoints: line.points, lineDots: line.dots, valueRange: line.range,
+            bars: chart.bars, barLabels: chart.labels, periods: periods,
+            customFrom: report.period.boundaries.first?.description ?? "",
+            customTo: report.period.boundaries.last.flatMap { $0.adding(days: -1) }?.description ?? "",
+            periodTotal: MeterPresentation.value(report.totalUsed, meter, locale: locale), periodCost: meter.price == nil ? nil : money(report.totalUsed),
+            form: form ?? MeterPresentation.form(meter), kinds: MeterPresentation.kinds(selected: meter.kind, request: request),
+            nowInput: ReadingTime.formInput(request.now), valueExample: meter.counter.format(0),
+            links: .init(
+                list: SiteURL.meters(.list).path, read: SiteURL.meters(.read).path, update: page.path,
+                reference: SiteURL.meters(.reference(id: id)).path, readings: SiteURL.meters(.readings(id: id)).path,
+                export: SiteURL.meters(.export(id: id)).path, importCSV: SiteURL.meters(.importCSV(id: id)).path,
+                delete: SiteURL.meters(.delete(id: id)).path, page: page.path
+            ),
+            errors: errors
+        )
+        return try await request.renderPage("Meters/show", title: "meters_meter_title", content: view, status: status, activeModule: .meters)
+    }
+}

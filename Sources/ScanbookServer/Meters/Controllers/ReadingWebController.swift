@@ -1,0 +1,75 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// A meter's readings on its page: typed in, corrected, reviewed, deleted; CSV out and in.
+enum ReadingWebController {
+    @Sendable static func add(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        do {
+            let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
+            flashSaved(reading, request)
+            return request.redirect(to: .meters(.meter(id: meter.id)))
+        } catch let error as UserFacingError {
+            return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let reading = try await ReadingService.find(request.parameters.get("readingID", as: UUID.self), of: meter, on: request)
+        do {
+            try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
+            flashSaved(reading, request)
+            return request.redirect(to: .meters(.meter(id: meter.id)))
+        } catch let error as UserFacingError {
+            return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let reading = try await ReadingService.find(request.parameters.get("readingID", as: UUID.self), of: meter, on: request)
+        try await ReadingService.delete(reading, on: request)
+        request.flash(.success, request.text("meters_readingDeleted"))
+        return request.redirect(to: .meters(.meter(id: meter.id)))
+    }
+
+    @Sendable static func export(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        return csvResponse(try await ReadingService.exportCSV(meter, on: request), meter: meter)
+    }
+
+    @Sendable static func importCSV(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        do {
+            guard let file = try request.content.decode(CSVImportForm.self).file, file.data.readableBytes > 0 else {
+                throw UserFacingError(.unprocessableEntity, "upload_empty")
+            }
+            guard let text = file.data.getString(at: file.data.readerIndex, length: file.data.readableBytes) else {
+                throw UserFacingError(.unprocessableEntity, "meters_csvNotText")
+            }
+            let result = try await ReadingService.importCSV(text, into: meter, on: request)
+            request.flash(.success, request.text("meters_imported", ["imported": "\(result.imported)", "skipped": "\(result.skipped)", "flagged": "\(result.flagged)"]))
+            return request.redirect(to: .meters(.meter(id: meter.id)))
+        } catch let error as UserFacingError {
+            return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    static func csvResponse(_ csv: String, meter: Meter) -> Response {
+        let response = Response(status: .ok, body: .init(string: csv))
+        response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
+        let name = meter.name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"meter-\(name.isEmpty ? "readings" : name).csv\"")
+        return response
+    }
+
+    private static func flashSaved(_ reading: MeterReading, _ request: Request) {
+        if let flag = reading.flag {
+            request.flash(.error, request.text("meters_savedFlagged", ["reason": request.text("meters_flag_\(flag.rawValue)")]))
+        } else {
+            request.flash(.success, request.text("meters_readingSaved"))
+        }
+    }
+}

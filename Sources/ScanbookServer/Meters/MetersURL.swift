@@ -1,0 +1,67 @@
+import Foundation
+import Vapor
+
+/// The meters module's pages, under `/meters` (see `SiteURL.meters`).
+enum MetersURL: Sendable, Equatable {
+    /// The meters with the form for a new one.
+    case list
+    /// Add a reading: the photo of the meter.
+    case read
+    /// The photo's meter and the digit strip on it; posting reads the counter.
+    case readPhoto(photo: UUID?)
+    case meter(id: UUID?)
+    case reference(id: UUID?)
+    /// GET asks for confirmation, POST deletes the meter with its readings.
+    case delete(id: UUID?)
+    case readings(id: UUID?)
+    case reading(id: UUID?, reading: UUID?)
+    case deleteReading(id: UUID?, reading: UUID?)
+    case export(id: UUID?)
+    case importCSV(id: UUID?)
+
+    var pathComponents: [PathComponent] {
+        switch self {
+        case .list: []
+        case .read: ["read"]
+        case .readPhoto(let photo): ["read", photo.pathComponent("photoID")]
+        case .meter(let id): [id.pathComponent("meterID")]
+        case .reference(let id): [id.pathComponent("meterID"), "reference"]
+        case .delete(let id): [id.pathComponent("meterID"), "delete"]
+        case .readings(let id): [id.pathComponent("meterID"), "readings"]
+        case .reading(let id, let reading): [id.pathComponent("meterID"), "readings", reading.pathComponent("readingID")]
+        case .deleteReading(let id, let reading): [id.pathComponent("meterID"), "readings", reading.pathComponent("readingID"), "delete"]
+        case .export(let id): [id.pathComponent("meterID"), "readings.csv"]
+        case .importCSV(let id): [id.pathComponent("meterID"), "import"]
+        }
+    }
+}
+
+/// The meters module's JSON API under `/api/v1` (see `APIRoute.meters`).
+enum MetersAPIRoute: Sendable, Equatable {
+    case meters
+    /// Which of the user's meters a photo shows.
+    case identify
+    case meter(id: UUID?)
+    case reference(id: UUID?)
+    /// Reads the counter from a photo of the digit strip.
+    case read(id: UUID?)
+    case readings(id: UUID?)
+    case reading(id: UUID?, reading: UUID?)
+    /// Consumption per day or month of a period.
+    case consumption(id: UUID?)
+    case csv(id: UUID?)
+
+    var pathComponents: [PathComponent] {
+        switch self {
+        case .meters: ["meters"]
+        case .identify: ["meters", "identify"]
+        case .meter(let id): ["meters", id.pathComponent("meterID")]
+        case .reference(let id): ["meters", id.pathComponent("meterID"), "reference"]
+        case .read(let id): ["meters", id.pathComponent("meterID"), "read"]
+        case .readings(let id): ["meters", id.pathComponent("meterID"), "readings"]
+        case .reading(let id, let reading): ["meters", id.pathComponent("meterID"), "readings", reading.pathComponent("readingID")]
+        case .consumption(let id): ["meters", id.pathComponent("meterID"), "consumption"]
+        case .csv(let id): ["meters", id.pathComponent("meterID"), "readings.csv"]
+        }
+    }
+}

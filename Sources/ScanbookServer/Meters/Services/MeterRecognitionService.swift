@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+import ScanbookVision
+import Vapor
+
+/// Which meter a photo shows and what its counter reads. Both are fast (histograms of a 400-pixel
+/// copy; a small network per digit), so they run during the request, on the thread pool.
+enum MeterRecognitionService {
+    struct Identification: Sendable {
+        let photo: UUID
+        /// nil when uncertain: the page asks which meter it is.
+        let meterID: UUID?
+        let candidates: [IdentificationDTO.Candidate]
+    }
+
+    /// Stores the photo and compares it with every reference photo of the user's meters.
+    static func identify(_ file: File?, on request: Request) async throws -> Identification {
+        let ownerID = try request.auth.require(User.self).requireID()
+        guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
+        let upload = try request.checkImageUpload(file)
+        let meters = try await MeterService.all(on: request).filter { $0.$preparedReference.id != nil }
+        let store = request.blobStore
+        var references: [[UInt8]] = []
+        for meter in meters {
+            guard let blob = try await meter.$preparedReference.get(on: request.db) else { continue }
+            references.append(try await request.application.threadPool.runIfActive { try store.get(blob.hash) })
+        }
+        let bytes = upload.bytes
+        let referenceBytes = references
+        let (scores, decision) = try await decodingProblems {
+            try await request.application.threadPool.runIfActive {
+                let photo = try MeterPhotoMatcher.prepare(try Image.decode(bytes))
+                return try MeterPhotoMatcher.identify(photo, references: try referenceBytes.map { try Image.decode($0) })
+            }
+        }
+        let photo = try await request.storeBlob(upload, owner: ownerID, on: request.db)
+        let candidates = try zip(meters, zip(scores, decision.votes)).map { meter, result in
+            IdentificationDTO.Candidate(meter: try meter.requireID(), name: meter.name, scores: result.0, votes: result.1)
+        }
+        return Identification(photo: try photo.requireID(), meterID: try decision.best.map { try meters[$0].requireID() }, candidates: candidates)
+    }
+
+    /// Reads the counter in `crop` of the image (the meter photo, or a separate strip photo).
+    static func readStrip(_ bytes: [UInt8], crop: StripCrop?, meter: Meter, on request: Request) async throws -> StripReader.Result {
+        let reader = request.application.stripReader
+        let counter = meter.counter
+        return try await decodingProblems {
+            try await request.application.threadPool.runIfActive {
+                var image = try Image.decode(bytes)
+                if let crop { image = try image.cropped(to: crop.pixels(width: image.width, height: image.height)) }
+                return try reader.read(image, counter: counter)
+            }
+        }
+    }
+
+    /// The bytes of one of the user's stored photos, or 404.
+    static func photoBytes(_ id: UUID?, on request: Request) async throws -> [UInt8] {
+        let blob = try await StoredBlob.find(id, ownedBy: request)
+        let store = request.blobStore
+        return try await request.application.threadPool.runIfActive { try store.get(blob.hash) }
+    }
+
+    /// A photo that cannot be decoded or read is the user's problem to fix, not a server error.
+    private static func decodingProblems<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as VisionError {
+            throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": error.description])
+        } catch let problem as StripReader.Problem {
+            throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": problem.description])
+        }
+    }
+}
+
+extension Application {
+    private struct StripReaderKey: StorageKey { typealias Value = StripReader }
+
+    /// The meter digit model, loaded once at configuration.
+    var stripReader: StripReader {
+        get { storage[StripReaderKey.self]! }
+        set { storage[StripReaderKey.self] = newValue }
+    }
+}

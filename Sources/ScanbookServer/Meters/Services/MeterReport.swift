@@ -1,0 +1,69 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// A meter's history worked out for a period: consumption per day or month, its total and cost,
+/// and per reading what was used since the previous one. Shared by the page and the API.
+struct MeterReport {
+    struct Row {
+        let reading: MeterReading
+        /// Since the previous reading; nil for the first or when the counter went down.
+        let used: Int?
+        /// Steps per day ×1000.
+        let milliPerDay: Int?
+    }
+
+    struct Bucket {
+        let start: CalendarDate
+        let used: Int?
+    }
+
+    let meter: Meter
+    let rows: [Row]
+    let period: ConsumptionPeriod
+    let buckets: [Bucket]
+    let history: MeterHistory
+
+    init(meter: Meter, readings: [MeterReading], period: ConsumptionPeriod) {
+        self.meter = meter
+        self.period = period
+        let counter = meter.counter
+        history = MeterHistory(readings: readings.map { .init(time: Int($0.takenAt.timeIntervalSince1970), steps: $0.steps) }, counter: counter)
+        var rows: [Row] = []
+        for (index, reading) in readings.enumerated() {
+            guard index > 0 else { rows.append(Row(reading: reading, used: nil, milliPerDay: nil)); continue }
+            let previous = readings[index - 1]
+            let interval = MeterHistory.Interval(
+                from: .init(time: Int(previous.takenAt.timeIntervalSince1970), steps: previous.steps),
+                to: .init(time: Int(reading.takenAt.timeIntervalSince1970), steps: reading.steps),
+                consumption: .between(previous.steps, reading.steps, on: counter)
+            )
+            rows.append(Row(reading: reading, used: interval.consumption.steps, milliPerDay: interval.milliStepsPerDay))
+        }
+        self.rows = rows
+        buckets = zip(period.starts, history.consumption(between: period.boundarySeconds)).map { Bucket(start: $0, used: $1) }
+    }
+
+    var totalUsed: Int { buckets.compactMap(\.used).reduce(0, +) }
+
+    func cost(_ steps: Int) -> Amount? { meter.price?.cost(ofSteps: steps, on: meter.counter) }
+
+    /// The period a request asks for (`?period=30d|12m|custom&from=&to=`); 12 months by default.
+    static func period(_ query: ConsumptionQuery, today: CalendarDate) throws(UserFacingError) -> ConsumptionPeriod {
+        switch query.period ?? "12m" {
+        case "30d": return .last30Days(endingOn: today)
+        case "12m", "": return .last12Months(endingOn: today)
+        case "custom":
+            guard let from = query.from.flatMap(CalendarDate.init(iso:)), let to = query.to.flatMap(CalendarDate.init(iso:)),
+                  let period = ConsumptionPeriod.custom(from: from, to: to)
+            else { throw UserFacingError(.badRequest, "meters_invalidPeriod") }
+            return period
+        default:
+            throw UserFacingError(.badRequest, "meters_invalidPeriod")
+        }
+    }
+
+    static func today(_ request: Request) -> CalendarDate {
+        CalendarDate(iso: ReadingTime.day(request.now)) ?? CalendarDate(year: 2000, month: 1, day: 1)!
+    }
+}

@@ -1,0 +1,154 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// Adding, correcting and deleting a meter's readings, with the plausibility check that flags a
+/// suspicious value for review instead of accepting it silently; CSV export and import.
+enum ReadingService {
+    /// The meter's readings, oldest first.
+    static func history(_ meter: Meter, on database: any Database) async throws -> [MeterReading] {
+        try await MeterReading.query(on: database).filter(\.$meter.$id == meter.requireID())
+            .sort(\.$takenAt).sort(\.$createdAt).all()
+    }
+
+    static func find(_ id: UUID?, of meter: Meter, on request: Request) async throws -> MeterReading {
+        guard let id, let reading = try await MeterReading.query(on: request.db)
+            .filter(\.$id == id).filter(\.$meter.$id == meter.requireID()).first()
+        else { throw Abort(.notFound) }
+        return reading
+    }
+
+    static func add(_ input: ReadingInput, to meter: Meter, on request: Request) async throws -> MeterReading {
+        let ownerID = meter.$owner.id
+        var problems: [LocalizedProblem] = []
+        let steps = parseValue(input.value, meter: meter, into: &problems)
+        let takenAt = try parseTime(input.takenAt, into: &problems) ?? request.now
+        var photoID: UUID?
+        if let text = input.photo, !text.isEmpty {
+            // Only the user's own stored photo can be attached.
+            if let id = UUID(uuidString: text), try await StoredBlob.query(on: request.db).filter(\.$id == id).filter(\.$owner.$id == ownerID).first() != nil {
+                photoID = id
+            } else {
+                problems.append(.init(key: "meters_unknownPhoto"))
+            }
+        }
+        let crop = input.crop.flatMap { $0.isEmpty ? nil : StripCrop($0) }
+        guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
+
+        let reading = MeterReading(meterID: try meter.requireID(), steps: steps, takenAt: takenAt, source: photoID == nil ? .manual : .photo)
+        reading.$photo.id = photoID
+        reading.confidence = input.confidence.map { min(1, max(0, $0)) }
+        let earlier = try await history(meter, on: request.db).filter { $0.takenAt <= takenAt }
+        reading.flag = input.reviewed == true ? nil : flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
+        try await request.db.transaction { database in
+            try await reading.create(on: database)
+            if let crop {
+                meter.stripCrop = crop.description
+                try await meter.save(on: database)
+            }
+        }
+        return reading
+    }
+
+    /// A corrected value or time is checked again; `reviewed` clears the flag.
+    static func update(_ reading: MeterReading, of meter: Meter, with input: ReadingInput, on request: Request) async throws {
+        var problems: [LocalizedProblem] = []
+        let steps = input.value.map { _ in parseValue(input.value, meter: meter, into: &problems) } ?? reading.steps
+        let takenAt = try parseTime(input.takenAt, into: &problems) ?? reading.takenAt
+        guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
+        let changed = steps != reading.steps || takenAt != reading.takenAt
+        reading.steps = steps
+        reading.takenAt = takenAt
+        if input.reviewed == true {
+            reading.flag = nil
+        } else if changed {
+            let earlier = try await history(meter, on: request.db).filter { $0.id != reading.id && $0.takenAt <= takenAt }
+            reading.flag = flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
+        }
+        try await reading.save(on: request.db)
+    }
+
+    static func delete(_ reading: MeterReading, on request: Request) async throws {
+        try await reading.delete(on: request.db)
+    }
+
+    static func exportCSV(_ meter: Meter, on request: Request) async throws -> String {
+        let rows = try await history(meter, on: request.db).compactMap { reading in
+            CalendarDate(iso: ReadingTime.day(reading.takenAt)).map { MeterReadingsCSV.Row(date: $0, steps: reading.steps) }
+        }
+        return MeterReadingsCSV.encode(rows, counter: meter.counter)
+    }
+
+    /// All rows or none: a file with one bad line is refused with every problem named. A row equal
+    /// to a reading already there (same day, same value) is skipped, so importing twice is harmless.
+    static func importCSV(_ text: String, into meter: Meter, on request: Request) async throws -> CSVImportResultDTO {
+        let rows: [MeterReadingsCSV.Row]
+        do {
+            rows = try MeterReadingsCSV.decode(text, counter: meter.counter)
+        } catch let problems as MeterReadingsCSV.Problems {
+            throw UserFacingError(.unprocessableEntity, problems.list.map { LocalizedProblem(key: "meters_csvProblem", arguments: ["line": "\($0.line)", "reason": $0.reason]) })
+        } catch let problem as CSVTable.ParseError {
+            throw UserFacingError(.unprocessableEntity, "meters_csvProblem", ["line": "\(problem.line)", "reason": problem.reason])
+        }
+        guard !rows.isEmpty else { throw UserFacingError(.unprocessableEntity, "meters_csvEmpty") }
+        let meterID = try meter.requireID()
+        var existing = try await history(meter, on: request.db)
+        var seen = Set(existing.map { "\(ReadingTime.day($0.takenAt))|\($0.steps)" })
+        var added: [MeterReading] = []
+        var skipped = 0
+        for row in rows.sorted(by: { $0.date < $1.date }) {
+            guard seen.insert("\(row.date)|\(row.steps)").inserted,
+                  let takenAt = ReadingTime.parse(row.date.description) else { skipped += 1; continue }
+            let reading = MeterReading(meterID: meterID, steps: row.steps, takenAt: takenAt, source: .import)
+            reading.flag = flag(steps: row.steps, at: takenAt, after: existing.filter { $0.takenAt <= takenAt }, counter: meter.counter)
+            added.append(reading)
+            existing.append(reading)
+            existing.sort { $0.takenAt < $1.takenAt }
+        }
+        let readings = added
+        try await request.db.transaction { database in
+            for reading in readings { try await reading.create(on: database) }
+        }
+        let imported = readings.count
+        let flagged = readings.filter { $0.flag != nil }.count
+        return CSVImportResultDTO(imported: imported, skipped: skipped, flagged: flagged)
+    }
+
+    /// Why a value read at `time` should be reviewed, given the readings before it.
+    static func flag(steps: Int, at time: Date, after earlier: [MeterReading], counter: MeterCounter) -> MeterReading.Flag? {
+        func day(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
+        let flags = ReadingPlausibility().flags(
+            history: earlier.map { (day: day($0.takenAt), steps: $0.steps) }, new: (day: day(time), steps: steps), counter: counter
+        )
+        return switch flags.first {
+        case .lowerThanBefore: .lowerThanBefore
+        case .unusualRate: .unusualRate
+        case .sameDayAsPrevious: .sameDay
+        case nil: nil
+        }
+    }
+
+    private static func parseValue(_ text: String?, meter: Meter, into problems: inout [LocalizedProblem]) -> Int? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            problems.append(.init(key: "meters_valueRequired"))
+            return nil
+        }
+        guard let steps = meter.counter.parse(text) else {
+            problems.append(.init(key: "meters_invalidValue", arguments: [
+                "value": text, "example": meter.counter.format(meter.counter.rollover - 1),
+            ]))
+            return nil
+        }
+        return steps
+    }
+
+    private static func parseTime(_ text: String?, into problems: inout [LocalizedProblem]) throws -> Date? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let date = ReadingTime.parse(text) else {
+            problems.append(.init(key: "meters_invalidTime", arguments: ["value": text]))
+            return nil
+        }
+        return date
+    }
+}
