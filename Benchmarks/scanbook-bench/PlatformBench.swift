@@ -29,6 +29,12 @@ enum ScanbookBench {
         } else {
             print("\nDigit reader skipped: \(meterDigits) not found (the shared corpus is not on this machine).")
         }
+        if let meters = option("--meters") {
+            var table = BenchTable()
+            try MeterBench.runStrips(directory: meters + "/strips", into: &table)
+            try MeterBench.runPhotos(directory: meters + "/photos", into: &table)
+            table.print(title: "Meter reading and identification (issue 5)")
+        }
         let sroie = option("--sroie") ?? "../shared/corpora/sroie-dev"
         if FileManager.default.fileExists(atPath: sroie) {
             var table = BenchTable()

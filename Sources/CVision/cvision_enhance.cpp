@@ -59,6 +59,9 @@ int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, i
             float hue_range[] = {0, 180}, saturation_range[] = {0, 256};
             const float *ranges[] = {hue_range, saturation_range};
             cv::calcHist(&hsv, 1, channels, cv::Mat(), hist, 2, sizes, ranges, true, false);
+            // Spread each bin over its neighbours: a slightly different light moves a flat colour
+            // into the next bin, which should cost little, not everything.
+            cv::GaussianBlur(hist, hist, cv::Size(5, 5), 0);
             cv::normalize(hist, hist, 0, 1, cv::NORM_MINMAX);
             return hist;
         };

@@ -33,18 +33,38 @@ public enum DigitModels {
 extension DigitReader {
     /// Reads a digit cell image of any size: gray, resized to the model's input.
     public func read(_ image: Image) throws(VisionError) -> Reading {
+        read(gray: try inputPixels(image))
+    }
+
+    /// Reads the cell as it is and with light and dark swapped, and keeps the surer reading: the
+    /// meter corpus has mostly light digits on dark drums, many counters are the other way round.
+    public func readEitherPolarity(_ image: Image) throws(VisionError) -> Reading {
+        let pixels = try inputPixels(image)
+        let plain = read(gray: pixels)
+        let inverted = read(gray: pixels.map { 255 - $0 })
+        return inverted.confidence > plain.confidence ? inverted : plain
+    }
+
+    /// The image as the model's input: gray, `inputWidth` × `inputHeight`, row by row.
+    public func inputPixels(_ image: Image) throws(VisionError) -> [UInt8] {
         var cell = try image.grayscale()
         if cell.width != model.inputWidth || cell.height != model.inputHeight {
             cell = try cell.resized(width: model.inputWidth, height: model.inputHeight)
         }
-        let pixels = cell.withPixels { buffer in
+        return cell.grayPixels()
+    }
+}
+
+extension Image {
+    /// The first channel's values row by row, without the row padding.
+    public func grayPixels() -> [UInt8] {
+        withPixels { buffer in
             var pixels = [UInt8]()
             pixels.reserveCapacity(buffer.width * buffer.height)
             for row in 0..<buffer.height {
-                for column in 0..<buffer.width { pixels.append(buffer.base![row * buffer.stride + column]) }
+                for column in 0..<buffer.width { pixels.append(buffer.base![(row * buffer.stride) + column * buffer.channels]) }
             }
             return pixels
         }
-        return read(gray: pixels)
     }
 }

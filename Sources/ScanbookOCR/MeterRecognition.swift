@@ -1,3 +1,4 @@
+import Foundation
 import ScanbookCore
 import ScanbookVision
 
@@ -36,13 +37,17 @@ public struct StripReader: Sendable {
         }
     }
 
-    /// Equal cells across the strip (the strip is cropped to the counter's digits by the user).
+    /// Cells found by `StripLayout` (the user's crop is loose); each read as the model expects.
     public func read(_ strip: Image, counter: MeterCounter) throws -> Result {
         let gray = try strip.grayscale()
-        let cellWidth = gray.width / counter.digits
-        guard cellWidth >= 4, gray.height >= 4 else { throw Problem.tooNarrow(width: gray.width, digits: counter.digits) }
-        let cells = try (0..<counter.digits).map { index in
-            let reading = try reader.read(try gray.cropped(to: PixelRect(x: index * cellWidth, y: 0, width: cellWidth, height: gray.height)))
+        guard gray.width / counter.digits >= 4, gray.height >= 4 else { throw Problem.tooNarrow(width: gray.width, digits: counter.digits) }
+        let pixels = gray.grayPixels()
+        let layout = StripLayout.find(gray: pixels, width: gray.width, height: gray.height, count: counter.digits)
+        if ProcessInfo.processInfo.environment["STRIP_DEBUG"] != nil { print("LAYOUT", layout.rows.lowerBound, layout.rows.upperBound, layout.cells.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: " ")) }
+        let cells = try layout.cells.map { columns in
+            let reading = try reader.readEitherPolarity(try gray.cropped(to: PixelRect(
+                x: columns.lowerBound, y: layout.rows.lowerBound, width: columns.count, height: layout.rows.count
+            )))
             return MidRollResolver.Cell(digit: Int(reading.value) ?? 0, confidence: reading.confidence, second: Int(reading.second) ?? 0)
         }
         let resolved = MidRollResolver.resolve(cells)
@@ -58,10 +63,25 @@ public enum MeterPhotoMatcher {
     /// Photos are compared at this longest side: colour distribution, not detail, tells meters
     /// apart, and 12 MP photos would take a hundred times longer.
     public static let workingSide = 400
+    /// The least share of the photo an outline must enclose to be taken for the meter.
+    public static let minimumOutlineShare = 0.2
 
-    /// The photo as it is compared (and as a reference is worth keeping).
+    /// The photo as it is compared (and as a reference is worth keeping): downscaled, then cut to
+    /// the meter's outline when one is found, so the wall around it and the framing count less
+    /// (measured in `make bench`: +21 points of photos identified right on the generated set).
     public static func prepare(_ photo: Image) throws -> Image {
-        try photo.resized(toFit: workingSide)
+        let small = try photo.resized(toFit: workingSide)
+        let outline = try small.findDocument()
+        guard outline.found else { return small }
+        let corners = outline.corners
+        // A small outline is a window or label on the meter, not the meter.
+        let points = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft]
+        let area = abs(zip(points, points.dropFirst() + points.prefix(1)).reduce(0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }) / 2
+        guard area >= minimumOutlineShare * Double(small.width * small.height) else { return small }
+        let width = Int(max(corners.topLeft.distance(to: corners.topRight), corners.bottomLeft.distance(to: corners.bottomRight)))
+        let height = Int(max(corners.topLeft.distance(to: corners.bottomLeft), corners.topRight.distance(to: corners.bottomRight)))
+        guard width >= 32, height >= 32 else { return small }
+        return try small.warped(corners, width: width, height: height)
     }
 
     /// `photo` and `references` already prepared.

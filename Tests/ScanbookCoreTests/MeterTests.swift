@@ -113,6 +113,12 @@ import ScanbookCore
             Scores(correlation: 0.80, chiSquare: 6, intersection: 7, bhattacharyya: 0.4),
         ]
         #expect(MeterIdentification.decide(close).best == nil, "all votes but no clear lead")
+        let lookAlikes = [
+            Scores(correlation: 0.63, chiSquare: 5, intersection: 8, bhattacharyya: 0.3),
+            Scores(correlation: 0.55, chiSquare: 6, intersection: 7, bhattacharyya: 0.4),
+        ]
+        #expect(MeterIdentification.decide(lookAlikes).best == nil, "a lead of 0.08 is less than 15 % of 0.63")
+        #expect(MeterIdentification.decide(lookAlikes, minimumRelativeLead: 0.1).best == 0)
         #expect(MeterIdentification.decide([]).best == nil)
     }
 }

@@ -24,7 +24,11 @@ public enum MeterIdentification {
         public let votes: [Int]
     }
 
-    public static func decide(_ scores: [Scores], minimumVotes: Int = 3, minimumCorrelationLead: Double = 0.02) -> Decision {
+    /// The winner must lead the runner-up's correlation by `minimumCorrelationLead` and by
+    /// `minimumRelativeLead` of its own correlation: 0.63 against 0.60 is two look-alike meters.
+    public static func decide(
+        _ scores: [Scores], minimumVotes: Int = 3, minimumCorrelationLead: Double = 0.02, minimumRelativeLead: Double = 0.15
+    ) -> Decision {
         guard !scores.isEmpty else { return Decision(best: nil, votes: []) }
         var votes = [Int](repeating: 0, count: scores.count)
         let indices = scores.indices
@@ -38,7 +42,8 @@ public enum MeterIdentification {
         let winner = leaders[0]
         if scores.count > 1 {
             let runnerUp = indices.filter { $0 != winner }.map { scores[$0].correlation }.max()!
-            guard scores[winner].correlation - runnerUp >= minimumCorrelationLead else { return Decision(best: nil, votes: votes) }
+            let lead = scores[winner].correlation - runnerUp
+            guard lead >= minimumCorrelationLead, lead >= minimumRelativeLead * scores[winner].correlation else { return Decision(best: nil, votes: votes) }
         }
         return Decision(best: winner, votes: votes)
     }

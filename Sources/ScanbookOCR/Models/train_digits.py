@@ -190,10 +190,18 @@ def main():
     parser.add_argument("--height", type=int, default=32)
     parser.add_argument("--filters", type=int, nargs=2, default=[8, 16], help="channels of the two convolutions")
     parser.add_argument("--hidden", type=int, default=64, help="units of the hidden dense layer")
+    parser.add_argument("--synthetic", type=int, default=0, help="rendered drum digits added to the training set (synthetic_digits.py)")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     x, y, _ = load(args.data, args.width, args.height, "train")
     tx, _, tlabels = load(args.data, args.width, args.height, "test")
+    if args.synthetic:
+        import synthetic_digits
+        images, tenths = synthetic_digits.render(args.synthetic, args.seed, args.width, args.height)
+        targets = np.zeros((len(tenths), 10), dtype=np.float32)
+        targets[np.arange(len(tenths)), tenths // 10 % 10] += 1 - tenths % 10 / 10
+        targets[np.arange(len(tenths)), (tenths // 10 + 1) % 10] += tenths % 10 / 10
+        x, y = np.concatenate([x, standardize(images)]), np.concatenate([y, targets])
     print(f"train {len(x)}, held back {len(tx)}")
     net = Net(args.height, args.width, 10, rng, filters=tuple(args.filters), hidden=args.hidden)
     f1, f2 = args.filters
@@ -220,7 +228,7 @@ def main():
         "format": "scanbook-digits-1",
         "inputWidth": args.width, "inputHeight": args.height,
         "classes": [str(d) for d in range(10)],
-        "trainedOn": f"{args.data.name}, {len(x)} digits, md5(name) % 100 >= {HELD_BACK_PERCENT}",
+        "trainedOn": f"{args.data.name}, {len(x) - args.synthetic} digits, md5(name) % 100 >= {HELD_BACK_PERCENT}; {args.synthetic} synthetic (seed {args.seed})",
         "layers": [
             {"type": "conv3x3", "inputChannels": 1, "outputChannels": f1,
              "weights": net.p["c1w"].ravel().round(6).tolist(), "bias": net.p["c1b"].round(6).tolist()},

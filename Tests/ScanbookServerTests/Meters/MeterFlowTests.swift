@@ -52,6 +52,7 @@ import VaporTesting
             #expect(html.contains(">40.0<"), "used between the readings")
             #expect(html.contains("10.00 CHF"), "40 kWh at 0.25")
             #expect(html.contains(">20.000<"), "per day")
+            #expect(html.contains("<td>2026-11-21</td><td class=\"num\">20.0 kWh</td><td class=\"num\">5.00 CHF</td>"), "a day of the period in the table")
         }
     }
 
@@ -133,6 +134,17 @@ import VaporTesting
             try await anna.register(email: "anna@example.org")
             let meter = try await anna.createMeter("Gas", fields: ["kind": "gas"])
             try await anna.addReading(meter, value: "10", takenAt: "2026-01-01T10:00")
+            // A reference photo added later, and a reading deleted on the page.
+            let referenced = try await anna.post(SiteURL.meters(.reference(id: meter)).path, files: ["photo": try MeterFixtures.photo("meter-red-reference")])
+            #expect(referenced.status == .seeOther)
+            #expect(try await Meter.find(meter, on: app.db)?.$preparedReference.id != nil)
+            let notAPhoto = FormFile(filename: "x.jpg", contentType: "image/jpeg", bytes: Array("not a photo".utf8))
+            #expect(try await anna.post(SiteURL.meters(.reference(id: meter)).path, files: ["photo": notAPhoto]).status == .unsupportedMediaType)
+            try await anna.addReading(meter, value: "12", takenAt: "2026-01-02T10:00")
+            let second = try #require(try await MeterReading.query(on: app.db).filter(\.$steps == 120).first())
+            #expect(try await anna.post(SiteURL.meters(.deleteReading(id: meter, reading: second.id)).path).status == .seeOther)
+            #expect(try await MeterReading.query(on: app.db).count() == 1)
+
             let question = try await anna.get(SiteURL.meters(.delete(id: meter)).path)
             #expect(question.status == .ok && question.body.string.contains("id=\"meter-delete\""))
             #expect(try await Meter.find(meter, on: app.db) != nil, "asking deletes nothing")

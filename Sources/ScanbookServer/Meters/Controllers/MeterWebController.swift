@@ -133,7 +133,14 @@ enum MeterWebController {
             referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
             rows: rows, toReview: report.rows.filter { $0.reading.flag != nil }.count,
             linePoints: line.points, lineDots: line.dots, valueRange: line.range,
-            bars: chart.bars, barLabels: chart.labels, periods: periods,
+            bars: chart.bars, barLabels: chart.labels,
+            buckets: report.buckets.reversed().map { bucket in
+                MeterShowView.BucketRow(
+                    label: MeterPresentation.bucketLabel(bucket.start, report.period.granularity),
+                    used: bucket.used.map { MeterPresentation.value($0, meter, locale: locale) } ?? "–", cost: money(bucket.used)
+                )
+            },
+            periods: periods,
             customFrom: report.period.boundaries.first?.description ?? "",
             customTo: report.period.boundaries.last.flatMap { $0.adding(days: -1) }?.description ?? "",
             periodTotal: MeterPresentation.value(report.totalUsed, meter, locale: locale), periodCost: meter.price == nil ? nil : money(report.totalUsed),

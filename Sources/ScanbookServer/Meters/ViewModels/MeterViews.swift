@@ -54,6 +54,12 @@ struct MeterShowView: Encodable {
         let value: String
     }
 
+    struct BucketRow: Encodable {
+        let label: String
+        let used: String
+        let cost: String
+    }
+
     struct PeriodLink: Encodable {
         let label: String
         let url: String
@@ -75,6 +81,8 @@ struct MeterShowView: Encodable {
     let valueRange: String
     let bars: [Bar]
     let barLabels: [ChartLabel]
+    /// The chart's figures as a table (per day or per month).
+    let buckets: [BucketRow]
     let periods: [PeriodLink]
     let customFrom: String
     let customTo: String
