@@ -1,4 +1,3 @@
-import Foundation
 import ScanbookCore
 import ScanbookVision
 
@@ -43,7 +42,6 @@ public struct StripReader: Sendable {
         guard gray.width / counter.digits >= 4, gray.height >= 4 else { throw Problem.tooNarrow(width: gray.width, digits: counter.digits) }
         let pixels = gray.grayPixels()
         let layout = StripLayout.find(gray: pixels, width: gray.width, height: gray.height, count: counter.digits)
-        if ProcessInfo.processInfo.environment["STRIP_DEBUG"] != nil { print("LAYOUT", layout.rows.lowerBound, layout.rows.upperBound, layout.cells.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: " ")) }
         let cells = try layout.cells.map { columns in
             let reading = try reader.readEitherPolarity(try gray.cropped(to: PixelRect(
                 x: columns.lowerBound, y: layout.rows.lowerBound, width: columns.count, height: layout.rows.count

@@ -24,5 +24,10 @@ extension Application {
         // Meters
         migrations.add(CreateMeters())
         migrations.add(CreateMeterReadings())
+        // Lists
+        migrations.add(CreateShoppingLists())
+        migrations.add(CreateListMemberships())
+        migrations.add(CreateListInvitations())
+        migrations.add(CreateListItems())
     }
 }

@@ -28,7 +28,7 @@ extension Application {
         signedIn.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
         signedIn.on(.POST, SiteURL.captures.pathComponents, body: .collect(maxSize: maxUpload), use: CaptureWebController.create)
         signedIn.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
-        for module in Module.allCases where ![.receipts, .meters].contains(module) {
+        for module in Module.allCases where ![.receipts, .meters, .lists].contains(module) {
             signedIn.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
         }
 
@@ -47,5 +47,6 @@ extension Application {
 
         registerReceiptRoutes(web: signedIn, api: authenticated, maxUpload: maxUpload)
         registerMeterRoutes(web: signedIn, api: authenticated, maxUpload: maxUpload)
+        registerListRoutes(web: signedIn, api: authenticated, maxUpload: maxUpload)
     }
 }

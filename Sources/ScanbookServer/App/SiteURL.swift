@@ -20,6 +20,7 @@ enum SiteURL: Sendable, Equatable {
     case capture(id: UUID?)
     case receipts(ReceiptsURL)
     case meters(MetersURL)
+    case lists(ListsURL)
     case healthz
     case readyz
     case api(APIRoute)
@@ -43,6 +44,7 @@ enum SiteURL: Sendable, Equatable {
         case .capture(let id): ["captures", Self.component(id, parameter: "captureID")]
         case .receipts(let page): [.constant(Module.receipts.rawValue)] + page.pathComponents
         case .meters(let page): [.constant(Module.meters.rawValue)] + page.pathComponents
+        case .lists(let page): [.constant(Module.lists.rawValue)] + page.pathComponents
         case .healthz: ["healthz"]
         case .readyz: ["readyz"]
         case .api(let route): ["api", "v1"] + route.pathComponents
@@ -76,6 +78,7 @@ enum APIRoute: Sendable, Equatable {
     case capture(id: UUID?)
     case receipts(ReceiptsAPIRoute)
     case meters(MetersAPIRoute)
+    case lists(ListsAPIRoute)
     case openAPI
 
     var pathComponents: [PathComponent] {
@@ -89,6 +92,7 @@ enum APIRoute: Sendable, Equatable {
         case .capture(let id): ["captures", id.map { .constant($0.uuidString) } ?? .parameter("captureID")]
         case .receipts(let route): route.pathComponents
         case .meters(let route): route.pathComponents
+        case .lists(let route): route.pathComponents
         case .openAPI: ["openapi.yaml"]
         }
     }

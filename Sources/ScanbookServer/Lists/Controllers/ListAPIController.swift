@@ -1,0 +1,84 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// `/api/v1/lists…`: the same services as the pages, answering JSON.
+enum ListAPIController {
+    @Sendable static func lists(_ request: Request) async throws -> [ShoppingListDTO] {
+        var lists: [ShoppingListDTO] = []
+        for list in try await ListService.lists(for: request) { lists.append(try await ListService.dto(list, on: request.db)) }
+        return lists
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let list = try await ListService.create(named: try request.content.decode(ListNameForm.self).name, on: request)
+        let response = try await ListService.dto(list, on: request.db).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.lists(.list(id: list.id))).path)
+        return response
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> ShoppingListDTO {
+        try await ListService.dto(try await list(request), on: request.db)
+    }
+
+    @Sendable static func rename(_ request: Request) async throws -> ShoppingListDTO {
+        let list = try await list(request)
+        try await ListService.rename(list, to: try request.content.decode(ListNameForm.self).name, on: request)
+        return try await ListService.dto(list, on: request.db)
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
+        try await ListService.delete(try await list(request), on: request)
+        return .noContent
+    }
+
+    /// `?category=…&sort=time|name|category`; open items first, then bought ones.
+    @Sendable static func items(_ request: Request) async throws -> [ListItemDTO] {
+        let query = try request.query.decode(ListQuery.self)
+        let (open, bought) = try await ItemService.items(
+            of: try await list(request), category: query.category, sort: query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time, on: request.db
+        )
+        return try (open + bought).map(ListItemDTO.init)
+    }
+
+    @Sendable static func addItem(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        let item = try await ItemService.add(try request.content.decode(ItemInput.self), to: list, on: request)
+        let response = try await ListItemDTO(item).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.lists(.item(id: list.id, item: item.id))).path)
+        return response
+    }
+
+    @Sendable static func updateItem(_ request: Request) async throws -> ListItemDTO {
+        let item = try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: try await list(request), on: request)
+        try await ItemService.update(item, with: try request.content.decode(ItemInput.self), on: request)
+        return try ListItemDTO(item)
+    }
+
+    @Sendable static func deleteItem(_ request: Request) async throws -> HTTPStatus {
+        try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: try await list(request), on: request), on: request)
+        return .noContent
+    }
+
+    @Sendable static func clear(_ request: Request) async throws -> HTTPStatus {
+        try await ItemService.clearBought(try await list(request), on: request)
+        return .noContent
+    }
+
+    @Sendable static func invite(_ request: Request) async throws -> ShoppingListDTO {
+        let list = try await list(request)
+        try await ListService.invite(try request.content.decode(InviteForm.self).email, to: list, on: request)
+        return try await ListService.dto(list, on: request.db)
+    }
+
+    /// The owner removes a member, or a member removes themselves (leaves).
+    @Sendable static func removeMember(_ request: Request) async throws -> HTTPStatus {
+        guard let userID = request.parameters.get("userID", as: UUID.self) else { throw Abort(.notFound) }
+        try await ListService.remove(userID, from: try await list(request), on: request)
+        return .noContent
+    }
+
+    private static func list(_ request: Request) async throws -> ShoppingList {
+        try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+    }
+}

@@ -1,0 +1,151 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// Lists and their members. Every lookup goes through membership: a list the user is not on is a
+/// plain 404, whatever the URL or API call.
+enum ListService {
+    static let maximumNameLength = 60
+
+    /// The user's lists, private first, then by name; creates the private list on first use and
+    /// turns invitations to the user's address into memberships.
+    static func lists(for request: Request) async throws -> [ShoppingList] {
+        let user = try request.auth.require(User.self)
+        try await prepare(user, on: request.db)
+        let userID = try user.requireID()
+        let listIDs = try await ListMembership.query(on: request.db).filter(\.$user.$id == userID).all().map(\.$list.id)
+        guard !listIDs.isEmpty else { return [] }
+        return try await ShoppingList.query(on: request.db).filter(\.$id ~~ listIDs).all()
+            .sorted { ($0.isPrivate ? 0 : 1, $0.name.lowercased()) < ($1.isPrivate ? 0 : 1, $1.name.lowercased()) }
+    }
+
+    /// The list if the user is a member, or 404.
+    static func find(_ id: UUID?, on request: Request) async throws -> ShoppingList {
+        let user = try request.auth.require(User.self)
+        try await prepare(user, on: request.db)
+        guard let id, let list = try await ShoppingList.find(id, on: request.db),
+              try await ListMembership.query(on: request.db).filter(\.$list.$id == id).filter(\.$user.$id == user.requireID()).count() > 0
+        else { throw Abort(.notFound) }
+        return list
+    }
+
+    static func create(named name: String?, on request: Request) async throws -> ShoppingList {
+        let userID = try request.auth.require(User.self).requireID()
+        let list = ShoppingList(ownerID: userID, name: try validName(name), isPrivate: false)
+        try await request.db.transaction { database in
+            try await list.create(on: database)
+            try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
+        }
+        return list
+    }
+
+    static func rename(_ list: ShoppingList, to name: String?, on request: Request) async throws {
+        try requireOwner(list, request)
+        list.name = try validName(name)
+        try await list.save(on: request.db)
+    }
+
+    /// Owner only; the private list stays (there is always one).
+    static func delete(_ list: ShoppingList, on request: Request) async throws {
+        try requireOwner(list, request)
+        guard !list.isPrivate else { throw UserFacingError(.conflict, "lists_privateKept") }
+        try await request.db.transaction { database in
+            let id = try list.requireID()
+            try await ListItem.query(on: database).filter(\.$list.$id == id).delete()
+            try await ListInvitation.query(on: database).filter(\.$list.$id == id).delete()
+            try await ListMembership.query(on: database).filter(\.$list.$id == id).delete()
+            try await list.delete(on: database)
+        }
+    }
+
+    /// Owner only. A known address joins at once (as in the seed); an unknown one waits as an
+    /// invitation. At most `maximumExtraMembers` besides the owner, invitations included.
+    @discardableResult
+    static func invite(_ rawEmail: String?, to list: ShoppingList, on request: Request) async throws -> User? {
+        try requireOwner(list, request)
+        guard !list.isPrivate else { throw UserFacingError(.conflict, "lists_privateNoMembers") }
+        let email: EmailAddress
+        do { email = try EmailAddress(rawEmail ?? "") } catch { throw UserFacingError(.unprocessableEntity, "lists_invalidEmail") }
+        let listID = try list.requireID()
+        return try await request.db.transaction { database in
+            let members = try await ListMembership.query(on: database).filter(\.$list.$id == listID).with(\.$user).all()
+            let invitations = try await ListInvitation.query(on: database).filter(\.$list.$id == listID).all()
+            if members.contains(where: { $0.user.email == email.value }) || invitations.contains(where: { $0.email == email.value }) {
+                throw UserFacingError(.conflict, "lists_alreadyMember", ["email": email.value])
+            }
+            guard members.count - 1 + invitations.count < ShoppingList.maximumExtraMembers else {
+                throw UserFacingError(.conflict, "lists_tooManyMembers", ["maximum": "\(ShoppingList.maximumExtraMembers)"])
+            }
+            if let user = try await User.query(on: database).filter(\.$email == email.value).first() {
+                try await ListMembership(listID: listID, userID: user.requireID()).create(on: database)
+                return user
+            }
+            try await ListInvitation(listID: listID, email: email.value).create(on: database)
+            return nil
+        }
+    }
+
+    /// The owner removes someone, or a member removes themselves (leaves). The owner cannot leave
+    /// their own list; items and expenses they added stay.
+    static func remove(_ userID: UUID, from list: ShoppingList, on request: Request) async throws {
+        let me = try request.auth.require(User.self).requireID()
+        guard userID == me || list.$owner.id == me else { throw Abort(.forbidden) }
+        guard userID != list.$owner.id else { throw UserFacingError(.conflict, "lists_ownerStays") }
+        let membership = ListMembership.query(on: request.db).filter(\.$list.$id == (try list.requireID())).filter(\.$user.$id == userID)
+        guard try await membership.copy().count() > 0 else { throw Abort(.notFound) }
+        try await membership.delete()
+    }
+
+    static func cancelInvitation(_ email: String, of list: ShoppingList, on request: Request) async throws {
+        try requireOwner(list, request)
+        try await ListInvitation.query(on: request.db).filter(\.$list.$id == list.requireID()).filter(\.$email == email).delete()
+    }
+
+    static func members(of list: ShoppingList, on database: any Database) async throws -> (members: [User], pending: [String]) {
+        let listID = try list.requireID()
+        let members = try await ListMembership.query(on: database).filter(\.$list.$id == listID).with(\.$user).sort(\.$createdAt).all().map(\.user)
+        let pending = try await ListInvitation.query(on: database).filter(\.$list.$id == listID).sort(\.$createdAt).all().map(\.email)
+        return (members, pending)
+    }
+
+    static func dto(_ list: ShoppingList, on database: any Database) async throws -> ShoppingListDTO {
+        let (members, pending) = try await members(of: list, on: database)
+        return ShoppingListDTO(
+            id: try list.requireID(), name: list.name, isPrivate: list.isPrivate, owner: list.$owner.id,
+            members: try members.map { .init(id: try $0.requireID(), name: $0.name, isOwner: $0.id == list.$owner.id) },
+            pendingInvitations: pending
+        )
+    }
+
+    static func requireOwner(_ list: ShoppingList, _ request: Request) throws {
+        guard try list.$owner.id == request.auth.require(User.self).requireID() else { throw UserFacingError(.forbidden, "lists_ownerOnly") }
+    }
+
+    /// The private list (created once) and memberships for invitations to the user's address.
+    private static func prepare(_ user: User, on database: any Database) async throws {
+        let userID = try user.requireID()
+        if try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count() == 0 {
+            try await database.transaction { database in
+                let list = ShoppingList(ownerID: userID, name: "", isPrivate: true)
+                try await list.create(on: database)
+                try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
+            }
+        }
+        let invitations = try await ListInvitation.query(on: database).filter(\.$email == user.email).all()
+        for invitation in invitations {
+            try await database.transaction { database in
+                try await invitation.delete(on: database)
+                let already = try await ListMembership.query(on: database).filter(\.$list.$id == invitation.$list.id).filter(\.$user.$id == userID).count()
+                if already == 0 { try await ListMembership(listID: invitation.$list.id, userID: userID).create(on: database) }
+            }
+        }
+    }
+
+    private static func validName(_ name: String?) throws -> String {
+        let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw UserFacingError(.unprocessableEntity, "lists_nameRequired") }
+        guard trimmed.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "lists_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
+        return trimmed
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+struct ListPageView: Encodable {
+    struct ListLink: Encodable {
+        let name: String
+        let url: String
+        let active: Bool
+    }
+
+    struct Item: Encodable {
+        let id: String
+        let name: String
+        let brand: String
+        let quantity: String
+        let category: String
+        let barcode: String
+        let toggleURL: String
+        let updateURL: String
+        let deleteURL: String
+    }
+
+    struct Chip: Encodable {
+        let name: String
+        let brand: String
+        let category: String
+    }
+
+    struct Member: Encodable {
+        let name: String
+        let email: String
+        let isOwner: Bool
+        let isMe: Bool
+        let removeURL: String
+    }
+
+    struct SortLink: Encodable {
+        let label: String
+        let url: String
+        let active: Bool
+    }
+
+    let id: String
+    let name: String
+    let isPrivate: Bool
+    let isOwner: Bool
+    let lists: [ListLink]
+    let open: [Item]
+    let bought: [Item]
+    let chips: [Chip]
+    let suggestions: [Chip]
+    let categories: [SelectOption]
+    let sorts: [SortLink]
+    let members: [Member]
+    let pending: [String]
+    let canInvite: Bool
+    let links: Links
+    let errors: [String]
+
+    struct Links: Encodable {
+        let page: String
+        let create: String
+        let rename: String
+        let delete: String
+        let items: String
+        let barcode: String
+        let clear: String
+        let members: String
+        let leave: String
+    }
+}
