@@ -21,6 +21,7 @@ extension Application {
         processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))
         processors.register(ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages)))
         captureProcessors = processors
+        listLive = ListLive()
         stripReader = StripReader(reader: try DigitModels.reader(named: "meter"))
 
         try configureDatabase(config.database)

@@ -18,6 +18,7 @@ extension Application {
         web.post(page(.members(id: nil)), use: ListWebController.invite)
         web.post(page(.removeMember(id: nil, user: nil)), use: ListWebController.removeMember)
         web.post(page(.leave(id: nil)), use: ListWebController.leave)
+        web.get(page(.live(id: nil)), use: ListLiveController.connect)
 
         func route(_ route: ListsAPIRoute) -> [PathComponent] { SiteURL.api(.lists(route)).pathComponents }
         api.get(route(.lists), use: ListAPIController.lists)

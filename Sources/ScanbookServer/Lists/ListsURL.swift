@@ -20,6 +20,8 @@ enum ListsURL: Sendable, Equatable {
     case members(id: UUID?)
     case removeMember(id: UUID?, user: UUID?)
     case leave(id: UUID?)
+    /// The WebSocket an open list page listens on (`ListChange`).
+    case live(id: UUID?)
 
     var pathComponents: [PathComponent] {
         switch self {
@@ -37,6 +39,7 @@ enum ListsURL: Sendable, Equatable {
         case .members(let id): [id.pathComponent("listID"), "members"]
         case .removeMember(let id, let user): [id.pathComponent("listID"), "members", user.pathComponent("userID"), "remove"]
         case .leave(let id): [id.pathComponent("listID"), "leave"]
+        case .live(let id): [id.pathComponent("listID"), "live"]
         }
     }
 }

@@ -50,13 +50,15 @@ enum ListAPIController {
     }
 
     @Sendable static func updateItem(_ request: Request) async throws -> ListItemDTO {
-        let item = try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: try await list(request), on: request)
-        try await ItemService.update(item, with: try request.content.decode(ItemInput.self), on: request)
+        let list = try await list(request)
+        let item = try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request)
+        try await ItemService.update(item, in: list, with: try request.content.decode(ItemInput.self), on: request)
         return try ListItemDTO(item)
     }
 
     @Sendable static func deleteItem(_ request: Request) async throws -> HTTPStatus {
-        try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: try await list(request), on: request), on: request)
+        let list = try await list(request)
+        try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), in: list, on: request)
         return .noContent
     }
 

@@ -49,19 +49,19 @@ enum ListWebController {
     @Sendable static func updateItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
             let item = try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request)
-            try await ItemService.update(item, with: try request.content.decode(ItemInput.self), on: request)
+            try await ItemService.update(item, in: list, with: try request.content.decode(ItemInput.self), on: request)
         }
     }
 
     @Sendable static func toggleItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            try await ItemService.toggle(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), on: request)
+            try await ItemService.toggle(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), in: list, on: request)
         }
     }
 
     @Sendable static func deleteItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), on: request)
+            try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), in: list, on: request)
         }
     }
 
@@ -156,7 +156,8 @@ enum ListWebController {
                 page: page.path, create: SiteURL.lists(.create).path, rename: SiteURL.lists(.rename(id: id)).path,
                 delete: SiteURL.lists(.delete(id: id)).path, items: SiteURL.lists(.items(id: id)).path,
                 barcode: SiteURL.lists(.barcode(id: id)).path, clear: SiteURL.lists(.clear(id: id)).path,
-                members: SiteURL.lists(.members(id: id)).path, leave: SiteURL.lists(.leave(id: id)).path
+                members: SiteURL.lists(.members(id: id)).path, leave: SiteURL.lists(.leave(id: id)).path,
+                live: SiteURL.lists(.live(id: id)).path
             ),
             errors: errors
         )

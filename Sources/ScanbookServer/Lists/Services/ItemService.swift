@@ -37,27 +37,32 @@ enum ItemService {
         let item = ListItem(listID: try list.requireID(), name: "", addedBy: try request.auth.require(User.self).requireID())
         try apply(input, to: item, creating: true)
         try await item.create(on: request.db)
+        request.announce(.items, on: list)
         return item
     }
 
-    static func update(_ item: ListItem, with input: ItemInput, on request: Request) async throws {
+    static func update(_ item: ListItem, in list: ShoppingList, with input: ItemInput, on request: Request) async throws {
         try apply(input, to: item, creating: false)
         if let checked = input.checked { item.checkedAt = checked ? request.now : nil }
         try await item.save(on: request.db)
+        request.announce(.items, on: list)
     }
 
-    static func toggle(_ item: ListItem, on request: Request) async throws {
+    static func toggle(_ item: ListItem, in list: ShoppingList, on request: Request) async throws {
         item.checkedAt = item.checkedAt == nil ? request.now : nil
         try await item.save(on: request.db)
+        request.announce(.items, on: list)
     }
 
-    static func delete(_ item: ListItem, on request: Request) async throws {
+    static func delete(_ item: ListItem, in list: ShoppingList, on request: Request) async throws {
         try await item.delete(on: request.db)
+        request.announce(.items, on: list)
     }
 
     static func clearBought(_ list: ShoppingList, on request: Request) async throws {
         try await ListItem.query(on: request.db).filter(\.$list.$id == list.requireID()).filter(\.$checkedAt != nil).filter(\.$clearedAt == nil)
             .set(\.$clearedAt, to: request.now).update()
+        request.announce(.items, on: list)
     }
 
     /// Adds the product on a barcode photo: an item added before with that code (on any of the

@@ -44,6 +44,7 @@ enum ListService {
         try requireOwner(list, request)
         list.name = try validName(name)
         try await list.save(on: request.db)
+        request.announce(.list, on: list)
     }
 
     /// Owner only; the private list stays (there is always one).
@@ -57,6 +58,7 @@ enum ListService {
             try await ListMembership.query(on: database).filter(\.$list.$id == id).delete()
             try await list.delete(on: database)
         }
+        request.announce(.deleted, on: list)
     }
 
     /// Owner only. A known address joins at once (as in the seed); an unknown one waits as an
@@ -68,7 +70,7 @@ enum ListService {
         let email: EmailAddress
         do { email = try EmailAddress(rawEmail ?? "") } catch { throw UserFacingError(.unprocessableEntity, "lists_invalidEmail") }
         let listID = try list.requireID()
-        return try await request.db.transaction { database in
+        let joined: User? = try await request.db.transaction { database in
             let members = try await ListMembership.query(on: database).filter(\.$list.$id == listID).with(\.$user).all()
             let invitations = try await ListInvitation.query(on: database).filter(\.$list.$id == listID).all()
             if members.contains(where: { $0.user.email == email.value }) || invitations.contains(where: { $0.email == email.value }) {
@@ -84,6 +86,8 @@ enum ListService {
             try await ListInvitation(listID: listID, email: email.value).create(on: database)
             return nil
         }
+        request.announce(.members, on: list)
+        return joined
     }
 
     /// The owner removes someone, or a member removes themselves (leaves). The owner cannot leave
@@ -95,6 +99,8 @@ enum ListService {
         let membership = ListMembership.query(on: request.db).filter(\.$list.$id == (try list.requireID())).filter(\.$user.$id == userID)
         guard try await membership.copy().count() > 0 else { throw Abort(.notFound) }
         try await membership.delete()
+        request.application.listLive.disconnect(user: userID, from: try list.requireID())
+        request.announce(.members, on: list)
     }
 
     static func cancelInvitation(_ email: String, of list: ShoppingList, on request: Request) async throws {

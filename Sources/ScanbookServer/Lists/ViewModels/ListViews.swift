@@ -66,5 +66,6 @@ struct ListPageView: Encodable {
         let clear: String
         let members: String
         let leave: String
+        let live: String
     }
 }

@@ -75,7 +75,9 @@ extension Request {
                 LanguageOption(code: $0, name: application.localizer.text("language_name", locale: $0), selected: $0 == locale)
             },
             csrf: csrfToken,
-            flash: takeFlash(),
+            // A page fetching a fresh copy of itself (live lists) must not eat the messages meant
+            // for the page the browser loads next.
+            flash: headers.first(name: "X-Scanbook-Refresh") == nil ? takeFlash() : [],
             user: user.map(UserSummary.init),
             nav: user == nil ? [] : Module.allCases.map {
                 NavLink(label: catalogue["module_\($0.rawValue)"] ?? $0.rawValue, url: SiteURL.module($0).path, active: $0 == activeModule)

@@ -1,0 +1,115 @@
+import Fluent
+import Foundation
+import NIOConcurrencyHelpers
+import Vapor
+
+/// What an open list page is told over its WebSocket (`/lists/<id>/live`), as one JSON text frame:
+/// `{"list": "<uuid>", "change": "items" | "members" | "list" | "deleted", "by": "<user uuid>", "at": "<ISO 8601>"}`.
+/// The page then fetches what changed; the socket itself never carries list contents.
+struct ListChange: Codable, Sendable, Equatable {
+    enum Kind: String, Codable, Sendable {
+        /// Items added, edited, checked off, restored, deleted or cleared.
+        case items
+        /// Someone joined, was invited, left or was removed.
+        case members
+        /// Renamed.
+        case list
+        /// The list is gone.
+        case deleted
+    }
+
+    let list: UUID
+    let change: Kind
+    let by: UUID
+    let at: Date
+}
+
+/// The sockets of open list pages, by list. A socket is accepted only for a member, and every
+/// message it sends re-checks membership; removing a member closes their sockets at once.
+final class ListLive: Sendable {
+    private struct Connection {
+        let user: UUID
+        let socket: WebSocket
+    }
+
+    private let connections = NIOLockedValueBox<[UUID: [ObjectIdentifier: Connection]]>([:])
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    func join(list: UUID, user: UUID, socket: WebSocket) {
+        connections.withLockedValue { $0[list, default: [:]][ObjectIdentifier(socket)] = Connection(user: user, socket: socket) }
+        socket.onClose.whenComplete { [weak self] _ in self?.leave(list: list, socket: socket) }
+    }
+
+    func leave(list: UUID, socket: WebSocket) {
+        connections.withLockedValue { $0[list]?[ObjectIdentifier(socket)] = nil }
+    }
+
+    /// How many sockets are open on a list (tests and benchmarks wait for them).
+    func count(list: UUID) -> Int {
+        connections.withLockedValue { $0[list]?.count ?? 0 }
+    }
+
+    /// Tells every open page of the list; sends without waiting (a slow client slows no request).
+    func announce(_ change: ListChange) {
+        guard let text = try? String(decoding: encoder.encode(change), as: UTF8.self) else { return }
+        let sockets = connections.withLockedValue { $0[change.list].map { Array($0.values) } ?? [] }
+        for connection in sockets where !connection.socket.isClosed {
+            connection.socket.send(text, promise: nil)
+        }
+        if change.change == .deleted { sockets.forEach { _ = $0.socket.close(code: .goingAway) } }
+    }
+
+    /// Closes a removed member's sockets on that list.
+    func disconnect(user: UUID, from list: UUID) {
+        let sockets = connections.withLockedValue { $0[list].map { Array($0.values) } ?? [] }
+        for connection in sockets where connection.user == user {
+            _ = connection.socket.close(code: .policyViolation)
+        }
+    }
+}
+
+extension Application {
+    private struct ListLiveKey: StorageKey { typealias Value = ListLive }
+
+    /// Created once at configuration, like the capture workers.
+    var listLive: ListLive {
+        get { storage[ListLiveKey.self]! }
+        set { storage[ListLiveKey.self] = newValue }
+    }
+}
+
+extension Request {
+    /// Announces a change of `list` made by the signed-in user.
+    func announce(_ kind: ListChange.Kind, on list: ShoppingList) {
+        guard let listID = list.id, let userID = auth.get(User.self)?.id else { return }
+        application.listLive.announce(ListChange(list: listID, change: kind, by: userID, at: now))
+    }
+}
+
+/// `GET /lists/<id>/live` (WebSocket): members only (404 otherwise, as for every list URL).
+enum ListLiveController {
+    /// Membership is checked before the upgrade, so a stranger gets an ordinary 404 response.
+    @Sendable static func connect(_ request: Request) async throws -> Response {
+        _ = try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+        return request.webSocket(onUpgrade: onUpgrade)
+    }
+
+    @Sendable static func onUpgrade(_ request: Request, _ socket: WebSocket) async {
+        guard let listID = request.parameters.get("listID", as: UUID.self), let userID = request.auth.get(User.self)?.id else {
+            try? await socket.close(code: .policyViolation)
+            return
+        }
+        let live = request.application.listLive
+        let database = request.application.db
+        live.join(list: listID, user: userID, socket: socket)
+        // Pages send "ping" now and then; each message is a moment to check the user still belongs.
+        socket.onText { socket, _ in
+            let member = (try? await ListMembership.query(on: database).filter(\.$list.$id == listID).filter(\.$user.$id == userID).count()) ?? 0
+            if member == 0 { try? await socket.close(code: .policyViolation) } else { try? await socket.send("pong") }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Fluent
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+import Vapor
+import VaporTesting
+@testable import ScanbookServer
+
+@Suite struct ListLiveTests {
+    @Test(arguments: TestDatabase.available)
+    func membersHearChangesAndOthersCannotListen(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let anna = WebSession(app), ben = WebSession(app), mallory = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            try await ben.register(email: "ben@example.org")
+            try await mallory.register(email: "mallory@example.org")
+            let flat = try await anna.createList("WG")
+            try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "ben@example.org"])
+
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+            do {
+                try await listen(app, anna: anna, ben: ben, mallory: mallory, flat: flat)
+            } catch {
+                await app.server.shutdown()
+                throw error
+            }
+            await app.server.shutdown()
+        }
+    }
+
+    private func listen(_ app: Application, anna: WebSession, ben: WebSession, mallory: WebSession, flat: UUID) async throws {
+        do {
+            let port = try #require(app.http.server.shared.localAddress?.port)
+            let url = "ws://127.0.0.1:\(port)\(SiteURL.lists(.live(id: flat)).path)"
+
+            // A non-member's upgrade is refused with the same 404 as every other list URL (asked
+            // over plain HTTP: the WebSocket client would wait for an upgrade that never comes).
+            let upgrade: HTTPHeaders = [
+                "Cookie": mallory.cookieHeader, "Connection": "Upgrade", "Upgrade": "websocket",
+                "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            ]
+            let refused = try await app.client.get(URI(string: "http://127.0.0.1:\(port)\(SiteURL.lists(.live(id: flat)).path)"), headers: upgrade)
+            #expect(refused.status == .notFound)
+
+            let received = NIOLockedValueBox<[String]>([])
+            let connected = NIOLockedValueBox<WebSocket?>(nil)
+            try await WebSocket.connect(to: url, headers: ["Cookie": ben.cookieHeader]) { socket in
+                connected.withLockedValue { $0 = socket }
+                socket.onText { _, text in received.withLockedValue { $0.append(text) } }
+            }
+            try await waitUntil { app.listLive.count(list: flat) == 1 }
+
+            try await anna.addItem(flat, ["name": "Milch"])
+            try await waitUntil { !received.withLockedValue { $0 }.isEmpty }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let change = try decoder.decode(ListChange.self, from: Data(received.withLockedValue { $0[0] }.utf8))
+            #expect(change.list == flat && change.change == .items)
+
+            // Removed from the list: the socket is closed.
+            let benID = try #require(try await User.query(on: app.db).filter(\.$email == "ben@example.org").first()?.id)
+            try await anna.get(SiteURL.lists(.list(id: flat)).path)
+            try await anna.post(SiteURL.lists(.removeMember(id: flat, user: benID)).path)
+            let socket = try #require(connected.withLockedValue { $0 })
+            try await waitUntil { socket.isClosed }
+            #expect(app.listLive.count(list: flat) == 0)
+        }
+    }
+}
+
+/// Polls `condition` for up to five seconds.
+func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<250 {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("condition not met within five seconds")
+}
+
+extension WebSession {
+    var cookieHeader: String { cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+}
