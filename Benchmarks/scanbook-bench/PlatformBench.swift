@@ -29,6 +29,11 @@ enum ScanbookBench {
         } else {
             print("\nDigit reader skipped: \(meterDigits) not found (the shared corpus is not on this machine).")
         }
+        if !arguments.contains("--skip-lists") {
+            var table = BenchTable()
+            try await ListBench.run(into: &table)
+            table.print(title: "Shared lists (issue 6)")
+        }
         if let meters = option("--meters") {
             var table = BenchTable()
             try MeterBench.runStrips(directory: meters + "/strips", into: &table)

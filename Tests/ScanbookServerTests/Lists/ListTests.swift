@@ -218,4 +218,21 @@ extension WebSession {
             #expect(try await api.send(.DELETE, .api(.lists(.list(id: list.id)))).status == .noContent)
         }
     }
+
+    @Test func aLongListShowsItsFirstItemsAndLinksToAll() async throws {
+        try await withScanbook(.sqlite) { app, _ in
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let mine = try await anna.firstListID()
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            for index in 0...ListWebController.shownItems {
+                _ = try await api.send(.POST, .api(.lists(.items(id: mine))), json: ItemInput(name: "Item \(index)"))
+            }
+            let page = try await anna.get(SiteURL.lists(.list(id: mine)).path).body.string
+            #expect(page.contains("id=\"show-all\"") && page.contains("(+1)"))
+            #expect(page.components(separatedBy: "data-name=\"Item ").count - 1 == ListWebController.shownItems)
+            let all = try await anna.get(SiteURL.lists(.list(id: mine)).path(query: [("all", "1")])).body.string
+            #expect(all.components(separatedBy: "data-name=\"Item ").count - 1 == ListWebController.shownItems + 1)
+        }
+    }
 }

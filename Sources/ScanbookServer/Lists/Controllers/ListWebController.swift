@@ -110,14 +110,15 @@ enum ListWebController {
         try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
     }
 
+    static let shownItems = 300
+
     static func render(_ list: ShoppingList, _ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
         let me = try request.auth.require(User.self)
         let id = try list.requireID()
         let query = try request.query.decode(ListQuery.self)
         let sort = query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time
         let (open, bought) = try await ItemService.items(of: list, category: query.category, sort: sort, on: request.db)
-        let everything = try await ItemService.items(of: list, category: nil, sort: .category, on: request.db)
-        let categories = Set((everything.open + everything.bought).compactMap(\.category)).sorted()
+        let categories = try await ItemService.categories(of: list, on: request.db)
         let (members, pending) = try await ListService.members(of: list, on: request.db)
         let frequent = try await ItemService.frequent(for: list, on: request, limit: 200)
         let openNames = Set(open.map { $0.name.lowercased() })
@@ -138,7 +139,10 @@ enum ListWebController {
             lists: try await ListService.lists(for: request).map {
                 .init(name: $0.isPrivate ? request.text("lists_private") : $0.name, url: SiteURL.lists(.list(id: $0.id)).path, active: $0.id == id)
             },
-            open: try open.map(row), bought: try bought.map(row),
+            // A page stays quick however long the list: the first items, and a link to all of them.
+            open: try open.prefix(query.all == "1" ? open.count : shownItems).map(row), hiddenOpen: query.all == "1" ? 0 : max(0, open.count - shownItems),
+            showAllURL: page.path(query: [("all", "1")] + (query.category.map { [("category", $0)] } ?? []) + (query.sort.map { [("sort", $0)] } ?? [])),
+            bought: try bought.prefix(shownItems).map(row),
             chips: frequent.filter { !openNames.contains($0.name.lowercased()) }.prefix(8).map(chip),
             suggestions: frequent.map(chip),
             categories: [SelectOption(value: "", label: request.text("lists_all_categories"), selected: (query.category ?? "").isEmpty)]

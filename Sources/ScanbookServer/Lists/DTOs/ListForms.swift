@@ -26,8 +26,10 @@ struct BarcodeForm: Content {
     var name: String?
 }
 
-/// `?category=Milch&sort=name`
+/// `?category=Milch&sort=name&all=1`
 struct ListQuery: Content {
     var category: String?
     var sort: String?
+    /// "1": every open item, not only the first page.
+    var all: String?
 }

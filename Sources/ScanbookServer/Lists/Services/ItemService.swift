@@ -27,6 +27,13 @@ enum ItemService {
         return (sorted.filter { $0.checkedAt == nil }, sorted.filter { $0.checkedAt != nil }.sorted { $0.checkedAt! > $1.checkedAt! })
     }
 
+    /// The categories used on the list (for the filter).
+    static func categories(of list: ShoppingList, on database: any Database) async throws -> [String] {
+        let rows = try await ListItem.query(on: database).filter(\.$list.$id == (try list.requireID())).filter(\.$clearedAt == nil)
+            .filter(\.$category != nil).unique().all(\.$category)
+        return Set(rows.compactMap { $0 }).sorted()
+    }
+
     static func find(_ id: UUID?, in list: ShoppingList, on request: Request) async throws -> ListItem {
         guard let id, let item = try await ListItem.query(on: request.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).filter(\.$clearedAt == nil).first()
         else { throw Abort(.notFound) }
@@ -91,7 +98,7 @@ enum ItemService {
     static func frequent(for list: ShoppingList, on request: Request, limit: Int = 8) async throws -> [ListItem] {
         let listID = try list.requireID()
         let listIDs = try await ListService.lists(for: request).map { try $0.requireID() }
-        let earlier = try await ListItem.query(on: request.db).filter(\.$list.$id ~~ listIDs).sort(\.$createdAt, .descending).limit(5000).all()
+        let earlier = try await ListItem.query(on: request.db).filter(\.$list.$id ~~ listIDs).sort(\.$createdAt, .descending).limit(2000).all()
         var counts: [String: (count: Int, here: Int, latest: ListItem)] = [:]
         for item in earlier {
             let key = item.name.lowercased()

@@ -45,6 +45,9 @@ struct ListPageView: Encodable {
     let isOwner: Bool
     let lists: [ListLink]
     let open: [Item]
+    /// Open items past the first page, reached by `showAllURL`.
+    let hiddenOpen: Int
+    let showAllURL: String
     let bought: [Item]
     let chips: [Chip]
     let suggestions: [Chip]
