@@ -3,34 +3,46 @@ import NIOConcurrencyHelpers
 import ScanbookServer
 import Vapor
 
-/// Shared lists on a real server (SQLite) on loopback: six members with the list open over the
-/// live WebSocket while one of them makes 1,000 changes through the API, each waited for; then the
-/// list page with 10,000 items.
+/// Shared lists on a real server on loopback, on SQLite and (when TEST_POSTGRES_URL is set, in a
+/// schema of its own that is dropped afterwards) PostgreSQL: six members with the list open over
+/// the live WebSocket while they make 1,000 changes through the API, each waited for; then the list
+/// page with 10,000 items, and balances and the expenses page with 5,000 expenses.
 enum ListBench {
     static let members = 6
     static let changes = 1000
     static let pageItems = 10_000
+    static let expenses = 5_000
 
     static func run(into table: inout BenchTable) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbook-bench-\(UUID().uuidString)").path
+        try await run(on: nil, into: &table)
+        if let url = ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"], !url.isEmpty {
+            try await run(on: url, into: &table)
+        }
+    }
+
+    static func run(on postgresURL: String?, into table: inout BenchTable) async throws {
+        let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scanbook-bench-\(id)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let port = 20_000 + Int.random(in: 0..<2000)
         let app = try await Application.make(Environment(name: "production", arguments: ["scanbook-bench"]))
-        try await app.configureScanbook(AppConfig(dataDirectory: directory, port: port, logLevel: .error, bcryptCost: 4))
+        let database: AppConfig.Database? = postgresURL.map { .postgres(url: $0, schema: "bench_\(id)") }
+        try await app.configureScanbook(AppConfig(dataDirectory: directory, port: port, database: database, logLevel: .error, bcryptCost: 4))
         try await app.migrateScanbook()
         // The login form answers with a redirect whose cookie must be read, not followed.
         app.http.client.configuration.redirectConfiguration = .disallow
         try await app.server.start(address: .hostname("127.0.0.1", port: port))
         do {
-            try await measure(app, base: "http://127.0.0.1:\(port)", into: &table)
+            try await measure(app, base: "http://127.0.0.1:\(port)", engine: postgresURL == nil ? "SQLite" : "PostgreSQL", into: &table)
         } catch {
             print("list benchmark failed: \(error)")
         }
         await app.server.shutdown()
+        if postgresURL != nil { try await app.dropDatabaseSchema() }
         try await app.asyncShutdown()
     }
 
-    static func measure(_ app: Application, base: String, into table: inout BenchTable) async throws {
+    static func measure(_ app: Application, base: String, engine: String, into table: inout BenchTable) async throws {
         let client = BenchClient(app: app, base: base)
         var tokens: [String] = []
         var cookies: [String] = []
@@ -71,7 +83,7 @@ enum ListBench {
             let last = arrivals.withLockedValue { $0.map { $0[change] }.max()! }
             timings.record(last - start)
         }
-        let set = "\(members) members connected, \(changes) changes, loopback, SQLite"
+        let set = "\(members) members connected, \(changes) changes, loopback, \(engine)"
         table.add("Live list: change posted → every member has it, median / p99", String(format: "%.1f / %.1f ms", timings.percentile(0.5), timings.percentile(0.99)), dataSet: set)
         for socket in sockets { try? await socket.close() }
 
@@ -85,7 +97,29 @@ enum ListBench {
             precondition(response.status == .ok, "list page: \(response.status)")
             page.record(ContinuousClock.now - start)
         }
-        table.add("List page with \(pageItems) items, median / p90", String(format: "%.0f / %.0f ms", page.percentile(0.5), page.percentile(0.9)), dataSet: "one list, SQLite, 20 requests")
+        table.add("List page with \(pageItems) items, median / p90", String(format: "%.0f / %.0f ms", page.percentile(0.5), page.percentile(0.9)), dataSet: "one list, \(engine), 20 requests")
+
+        // Expenses paid in turn by each member, split equally among all six.
+        for index in 0..<expenses {
+            let cents = 100 + (index * 7919) % 20_000
+            _ = try await client.send(.POST, "/api/v1/lists/\(list)/expenses", token: tokens[index % members], json: [
+                "description": "Expense \(index)", "amount": "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)",
+            ])
+        }
+        var balances = Timings(), expensePage = Timings()
+        for _ in 0..<20 {
+            var start = ContinuousClock.now
+            let response = try await client.send(.GET, "/api/v1/lists/\(list)/balances", token: tokens[2])
+            precondition(response.status == .ok, "balances: \(response.status)")
+            balances.record(ContinuousClock.now - start)
+            start = ContinuousClock.now
+            let page = try await app.client.get(URI(string: base + "/lists/\(list)/expenses"), headers: ["Cookie": cookies[1]])
+            precondition(page.status == .ok, "expenses page: \(page.status)")
+            expensePage.record(ContinuousClock.now - start)
+        }
+        let expenseSet = "one list, \(expenses) expenses × 6 parts, \(engine), 20 requests"
+        table.add("Balances + settle-up plan (API), median / p90", String(format: "%.1f / %.1f ms", balances.percentile(0.5), balances.percentile(0.9)), dataSet: expenseSet)
+        table.add("Expenses page (balances, plan, latest 50), median / p90", String(format: "%.0f / %.0f ms", expensePage.percentile(0.5), expensePage.percentile(0.9)), dataSet: expenseSet)
     }
 
     /// Signs in through the login form (the live socket is a page feature: session cookie only).

@@ -33,6 +33,19 @@ import ScanbookCore
         #expect(throws: Split.Problem.percentagesDoNotAddUp(9000)) { try Split.percentages([("a", 5000), ("b", 4000)]).parts(of: 100) }
     }
 
+    @Test func typedSplitsAreParsedPerMode() throws {
+        #expect(try Split(mode: .equal, values: [("a", nil), ("b", "")]) == .equal(["a", "b"]))
+        #expect(try Split(mode: .shares, values: [("a", "2"), ("b", " 1 ")]) == .shares([("a", 2), ("b", 1)]))
+        #expect(try Split(mode: .exact, values: [("a", "7,50"), ("b", "2.5")]) == .exact([("a", 750), ("b", 250)]))
+        #expect(try Split(mode: .percent, values: [("a", "33.33"), ("b", "66,67 %")]) == .percentages([("a", 3333), ("b", 6667)]))
+        #expect(throws: Split.InputProblem.invalidValue("b")) { try Split(mode: .shares, values: [("a", "1"), ("b", "x")]) }
+        #expect(throws: Split.InputProblem.invalidValue("a")) { try Split(mode: .percent, values: [("a", "12.345")]) }
+        #expect(throws: Split.InputProblem.invalidValue("a")) { try Split(mode: .percent, values: [("a", "101")]) }
+        #expect(throws: Split.InputProblem.invalidValue("a")) { try Split(mode: .exact, values: [("a", "-3")]) }
+        #expect(throws: Split.InputProblem.invalidValue("a")) { try Split(mode: .shares, values: [("a", "0")]) }
+        #expect(throws: Split.InputProblem.noMembers) { try Split(mode: .equal, values: []) }
+    }
+
     @Test func partsAlwaysAddUp() throws {
         var random = SeededRandom(seed: 7)
         for _ in 0..<500 {
@@ -99,6 +112,24 @@ import ScanbookCore
     @Test func aStaleProposalIsReplaced() {
         let stale = [Transfer(from: "a", to: "b", amount: 5)]
         #expect(SettleUp.plan(["a": -9, "b": 9], keeping: stale) == [Transfer(from: "a", to: "b", amount: 9)])
+    }
+
+    @Test func theShownPlanStaysWhilePeoplePayItPartByPart() {
+        let then = ["a": -500, "b": 200, "c": 300]
+        let proposed = SettleUp.plan(then)
+        #expect(proposed == [Transfer(from: "a", to: "c", amount: 300), Transfer(from: "a", to: "b", amount: 200)], "largest creditor first")
+        // Half of the first transfer paid: the same plan with that transfer's rest, although a
+        // fresh plan for the new balances would start with b, now the larger creditor.
+        let half = Transfer(from: "a", to: "c", amount: 150)
+        let now = ["a": -350, "b": 200, "c": 150]
+        #expect(SettleUp.plan(now).first == Transfer(from: "a", to: "b", amount: 200))
+        #expect(SettleUp.stablePlan(balancesThen: then, paymentsSince: [half], balancesNow: now)
+            == [Transfer(from: "a", to: "c", amount: 150), Transfer(from: "a", to: "b", amount: 200)])
+        // A payment nobody proposed: a fresh plan that settles what is left.
+        let stray = Transfer(from: "a", to: "b", amount: 50)
+        let afterStray = ["a": -450, "b": 150, "c": 300]
+        let fresh = SettleUp.stablePlan(balancesThen: then, paymentsSince: [stray], balancesNow: afterStray)
+        #expect(SettleUp.settles(fresh, afterStray) && fresh.count == SettleUp.plan(afterStray).count)
     }
 
     /// The fewest transfers by trying every sequence where each transfer settles at least one of

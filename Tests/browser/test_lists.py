@@ -1,5 +1,6 @@
 """Shared lists, live: A creates a list and invites B; with both pages open, what one adds or checks
-off appears on the other's page without a reload; quick add offers what was bought before."""
+off appears on the other's page without a reload; quick add offers what was bought before. Then B
+adds an expense, both see the same balances (A's page by itself), and A settles up."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -67,5 +68,35 @@ def test_two_users_share_a_list(server, browser):
         screenshot(browser, "10-shared-list")
         chip.click()
         WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#open-items li[data-name='Milch']")))
+
+        # Expenses: both open the list's expenses page; Gustav pays 24.00 for the two of them.
+        for driver in (browser, other):
+            driver.get(shared_url)
+            driver.find_element(By.ID, "expenses-link").click()
+            WebDriverWait(driver, 10).until(EC.presence_of_element_located((By.ID, "expense-add")))
+            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "open")
+        form = other.find_element(By.ID, "expense-add")
+        form.find_element(By.NAME, "description").send_keys("Pizza")
+        form.find_element(By.NAME, "amount").send_keys("24,00")
+        submit(form)
+        WebDriverWait(other, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+
+        def balance(driver, name):
+            return driver.find_element(By.CSS_SELECTOR, f"#balances tr[data-name='{name}'] td.num").text
+
+        # Frida's page shows the new balances by itself, the same as Gustav's.
+        WebDriverWait(browser, 5).until(lambda d: balance(d, "Frida") == "-12.00")
+        assert balance(other, "Frida") == "-12.00" and balance(other, "Gustav") == "+12.00"
+        assert balance(browser, "Gustav") == "+12.00"
+        assert "Pizza" in browser.find_element(By.ID, "expenses").text
+        screenshot(browser, "11-expenses")
+
+        # Frida pays what the plan proposes; both pages say everyone is square.
+        plan = browser.find_element(By.ID, "plan")
+        assert "Frida → Gustav" in plan.text and "12.00" in plan.text
+        plan.find_element(By.TAG_NAME, "button").click()
+        WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "settled")))
+        WebDriverWait(other, 5).until(EC.presence_of_element_located((By.ID, "settled")))
+        assert balance(other, "Gustav") == "0.00"
     finally:
         other.quit()

@@ -22,9 +22,20 @@ extension Application {
 
     /// SQLite: write-ahead logging lets readers proceed while a capture job writes, and foreign keys
     /// must be switched on per connection (the driver does that); WAL is a property of the file.
+    /// PostgreSQL with a schema of its own (tests, benchmarks): the schema is created first.
     func prepareDatabase() async throws {
-        guard case .sqlite = scanbookConfig.database, let sql = db as? any SQLDatabase else { return }
-        try await sql.raw("PRAGMA journal_mode=WAL").run()
+        guard let sql = db as? any SQLDatabase else { return }
+        switch scanbookConfig.database {
+        case .sqlite: try await sql.raw("PRAGMA journal_mode=WAL").run()
+        case .postgres(_, let schema?): try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+        case .postgres(_, nil): break
+        }
+    }
+
+    /// Drops the configured PostgreSQL schema with everything in it (benchmarks clean up with it).
+    public func dropDatabaseSchema() async throws {
+        guard case .postgres(_, let schema?) = scanbookConfig.database, let sql = db as? any SQLDatabase else { return }
+        try await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
     }
 
     /// Runs pending migrations; `serve` and `migrate` both call it.

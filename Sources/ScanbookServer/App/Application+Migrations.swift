@@ -29,5 +29,9 @@ extension Application {
         migrations.add(CreateListMemberships())
         migrations.add(CreateListInvitations())
         migrations.add(CreateListItems())
+        migrations.add(CreateListExpenses())
+        migrations.add(CreateExpenseShares())
+        migrations.add(CreateListPayments())
+        migrations.add(AddListItemStateIndex())
     }
 }

@@ -19,6 +19,11 @@ extension Application {
         web.post(page(.removeMember(id: nil, user: nil)), use: ListWebController.removeMember)
         web.post(page(.leave(id: nil)), use: ListWebController.leave)
         web.get(page(.live(id: nil)), use: ListLiveController.connect)
+        web.get(page(.expenses(id: nil)), use: ExpenseWebController.show)
+        web.post(page(.expenses(id: nil)), use: ExpenseWebController.add)
+        web.post(page(.deleteExpense(id: nil, expense: nil)), use: ExpenseWebController.delete)
+        web.post(page(.payments(id: nil)), use: ExpenseWebController.recordPayment)
+        web.post(page(.expenseFromReceipt), use: ExpenseWebController.fromReceipt)
 
         func route(_ route: ListsAPIRoute) -> [PathComponent] { SiteURL.api(.lists(route)).pathComponents }
         api.get(route(.lists), use: ListAPIController.lists)
@@ -33,5 +38,11 @@ extension Application {
         api.post(route(.clear(id: nil)), use: ListAPIController.clear)
         api.post(route(.members(id: nil)), use: ListAPIController.invite)
         api.delete(route(.member(id: nil, user: nil)), use: ListAPIController.removeMember)
+        api.get(route(.expenses(id: nil)), use: ExpenseAPIController.expenses)
+        api.post(route(.expenses(id: nil)), use: ExpenseAPIController.add)
+        api.get(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.show)
+        api.delete(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.delete)
+        api.get(route(.balances(id: nil)), use: ExpenseAPIController.balances)
+        api.post(route(.payments(id: nil)), use: ExpenseAPIController.recordPayment)
     }
 }

@@ -22,6 +22,12 @@ enum ListsURL: Sendable, Equatable {
     case leave(id: UUID?)
     /// The WebSocket an open list page listens on (`ListChange`).
     case live(id: UUID?)
+    /// Balances, the settle-up plan, the add-expense form and the purchase history (`ExpenseFilter`).
+    case expenses(id: UUID?)
+    case deleteExpense(id: UUID?, expense: UUID?)
+    case payments(id: UUID?)
+    /// The receipt page's "share on a list" (the list is a form field).
+    case expenseFromReceipt
 
     var pathComponents: [PathComponent] {
         switch self {
@@ -40,6 +46,10 @@ enum ListsURL: Sendable, Equatable {
         case .removeMember(let id, let user): [id.pathComponent("listID"), "members", user.pathComponent("userID"), "remove"]
         case .leave(let id): [id.pathComponent("listID"), "leave"]
         case .live(let id): [id.pathComponent("listID"), "live"]
+        case .expenses(let id): [id.pathComponent("listID"), "expenses"]
+        case .deleteExpense(let id, let expense): [id.pathComponent("listID"), "expenses", expense.pathComponent("expenseID"), "delete"]
+        case .payments(let id): [id.pathComponent("listID"), "payments"]
+        case .expenseFromReceipt: ["from-receipt"]
         }
     }
 }
@@ -53,6 +63,10 @@ enum ListsAPIRoute: Sendable, Equatable {
     case clear(id: UUID?)
     case members(id: UUID?)
     case member(id: UUID?, user: UUID?)
+    case expenses(id: UUID?)
+    case expense(id: UUID?, expense: UUID?)
+    case balances(id: UUID?)
+    case payments(id: UUID?)
 
     var pathComponents: [PathComponent] {
         switch self {
@@ -63,6 +77,10 @@ enum ListsAPIRoute: Sendable, Equatable {
         case .clear(let id): ["lists", id.pathComponent("listID"), "clear"]
         case .members(let id): ["lists", id.pathComponent("listID"), "members"]
         case .member(let id, let user): ["lists", id.pathComponent("listID"), "members", user.pathComponent("userID")]
+        case .expenses(let id): ["lists", id.pathComponent("listID"), "expenses"]
+        case .expense(let id, let expense): ["lists", id.pathComponent("listID"), "expenses", expense.pathComponent("expenseID")]
+        case .balances(let id): ["lists", id.pathComponent("listID"), "balances"]
+        case .payments(let id): ["lists", id.pathComponent("listID"), "payments"]
         }
     }
 }

@@ -110,19 +110,26 @@ enum ListWebController {
         try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
     }
 
-    static let shownItems = 300
+    static let shownItems = 100
 
     static func render(_ list: ShoppingList, _ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
         let me = try request.auth.require(User.self)
         let id = try list.requireID()
         let query = try request.query.decode(ListQuery.self)
         let sort = query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time
-        let (open, bought) = try await ItemService.items(of: list, category: query.category, sort: sort, on: request.db)
-        let categories = try await ItemService.categories(of: list, on: request.db)
-        let (members, pending) = try await ListService.members(of: list, on: request.db)
-        let frequent = try await ItemService.frequent(for: list, on: request, limit: 200)
+        let showAll = query.all == "1"
+        let lists = try await ListService.lists(for: request)
+        // Independent reads, side by side (PostgreSQL runs them on separate connections).
+        async let itemPage = ItemService.page(of: list, category: query.category, sort: sort, limit: showAll ? nil : shownItems, boughtLimit: shownItems, on: request.db)
+        async let categoryNames = ItemService.categories(of: list, on: request.db)
+        async let people = ListService.members(of: list, on: request.db)
+        async let suggestions = ItemService.frequent(for: list, among: try lists.map { try $0.requireID() }, on: request.db, limit: 100)
+        let (open, openCount, bought) = try await itemPage
+        let categories = try await categoryNames
+        let (members, pending) = try await people
+        let frequent = try await suggestions
         let openNames = Set(open.map { $0.name.lowercased() })
-        func chip(_ item: ListItem) -> ListPageView.Chip { .init(name: item.name, brand: item.brand ?? "", category: item.category ?? "") }
+        func chip(_ item: ItemService.Suggestion) -> ListPageView.Chip { .init(name: item.name, brand: item.brand ?? "", category: item.category ?? "") }
         func row(_ item: ListItem) throws -> ListPageView.Item {
             let itemID = try item.requireID()
             return .init(
@@ -136,13 +143,13 @@ enum ListWebController {
         let view = ListPageView(
             id: id.uuidString, name: list.isPrivate ? request.text("lists_private") : list.name, isPrivate: list.isPrivate,
             isOwner: list.$owner.id == me.id,
-            lists: try await ListService.lists(for: request).map {
+            lists: lists.map {
                 .init(name: $0.isPrivate ? request.text("lists_private") : $0.name, url: SiteURL.lists(.list(id: $0.id)).path, active: $0.id == id)
             },
             // A page stays quick however long the list: the first items, and a link to all of them.
-            open: try open.prefix(query.all == "1" ? open.count : shownItems).map(row), hiddenOpen: query.all == "1" ? 0 : max(0, open.count - shownItems),
+            open: try open.map(row), hiddenOpen: openCount - open.count,
             showAllURL: page.path(query: [("all", "1")] + (query.category.map { [("category", $0)] } ?? []) + (query.sort.map { [("sort", $0)] } ?? [])),
-            bought: try bought.prefix(shownItems).map(row),
+            bought: try bought.map(row),
             chips: frequent.filter { !openNames.contains($0.name.lowercased()) }.prefix(8).map(chip),
             suggestions: frequent.map(chip),
             categories: [SelectOption(value: "", label: request.text("lists_all_categories"), selected: (query.category ?? "").isEmpty)]
@@ -161,7 +168,7 @@ enum ListWebController {
                 delete: SiteURL.lists(.delete(id: id)).path, items: SiteURL.lists(.items(id: id)).path,
                 barcode: SiteURL.lists(.barcode(id: id)).path, clear: SiteURL.lists(.clear(id: id)).path,
                 members: SiteURL.lists(.members(id: id)).path, leave: SiteURL.lists(.leave(id: id)).path,
-                live: SiteURL.lists(.live(id: id)).path
+                live: SiteURL.lists(.live(id: id)).path, expenses: SiteURL.lists(.expenses(id: id)).path
             ),
             errors: errors
         )

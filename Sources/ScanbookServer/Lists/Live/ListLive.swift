@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 import Vapor
 
 /// What an open list page is told over its WebSocket (`/lists/<id>/live`), as one JSON text frame:
-/// `{"list": "<uuid>", "change": "items" | "members" | "list" | "deleted", "by": "<user uuid>", "at": "<ISO 8601>"}`.
+/// `{"list": "<uuid>", "change": "items" | "members" | "list" | "expenses" | "deleted", "by": "<user uuid>", "at": "<ISO 8601>"}`.
 /// The page then fetches what changed; the socket itself never carries list contents.
 struct ListChange: Codable, Sendable, Equatable {
     enum Kind: String, Codable, Sendable {
@@ -14,6 +14,8 @@ struct ListChange: Codable, Sendable, Equatable {
         case members
         /// Renamed.
         case list
+        /// An expense added or deleted, or a payment recorded.
+        case expenses
         /// The list is gone.
         case deleted
     }

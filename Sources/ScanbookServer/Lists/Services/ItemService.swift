@@ -3,6 +3,7 @@ import Foundation
 import ScanbookCore
 import ScanbookOCR
 import ScanbookVision
+import SQLKit
 import Vapor
 
 /// A list's items: add (typed, from a quick-add chip, or by barcode), edit, check off and restore,
@@ -16,15 +17,36 @@ enum ItemService {
 
     /// Open items and bought ones, filtered by category and sorted.
     static func items(of list: ShoppingList, category: String?, sort: Sort, on database: any Database) async throws -> (open: [ListItem], bought: [ListItem]) {
+        let page = try await page(of: list, category: category, sort: sort, limit: nil, boughtLimit: nil, on: database)
+        return (page.open, page.bought)
+    }
+
+    /// What a list page shows: the first `limit` open items (all when nil), how many are open, and
+    /// the `boughtLimit` latest bought ones. Sorted by time the database pages, so a list of thousands
+    /// reads only what is shown; by name or category all open items are read and sorted here,
+    /// because only Swift compares names the way people expect (Ä next to A, case ignored).
+    static func page(of list: ShoppingList, category: String?, sort: Sort, limit: Int?, boughtLimit: Int?, on database: any Database) async throws -> (open: [ListItem], openCount: Int, bought: [ListItem]) {
         var query = ListItem.query(on: database).filter(\.$list.$id == (try list.requireID())).filter(\.$clearedAt == nil)
         if let category, !category.isEmpty { query = query.filter(\.$category == category) }
-        let all = try await query.sort(\.$createdAt).all()
-        let sorted: [ListItem] = switch sort {
-        case .time: all
-        case .name: all.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
-        case .category: all.sorted { (($0.category ?? "~").lowercased(), $0.name.lowercased()) < (($1.category ?? "~").lowercased(), $1.name.lowercased()) }
+        let openQuery = query.copy().filter(\.$checkedAt == nil)
+        var bought = query.copy().filter(\.$checkedAt != nil).sort(\.$checkedAt, .descending).sort(\.$createdAt)
+        if let boughtLimit { bought = bought.limit(boughtLimit) }
+        let open: [ListItem]
+        let openCount: Int
+        switch sort {
+        case .time:
+            open = try await (limit.map { openQuery.copy().sort(\.$createdAt).limit($0) } ?? openQuery.copy().sort(\.$createdAt)).all()
+            // A page that is not full holds every open item; only a full one needs counting.
+            if let limit, open.count == limit { openCount = try await openQuery.count() } else { openCount = open.count }
+        case .name, .category:
+            let all = try await openQuery.sort(\.$createdAt).all()
+            let sorted = sort == .name
+                ? all.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+                : all.sorted { (($0.category ?? "~").lowercased(), $0.name.lowercased()) < (($1.category ?? "~").lowercased(), $1.name.lowercased()) }
+            open = limit.map { Array(sorted.prefix($0)) } ?? sorted
+            openCount = all.count
         }
-        return (sorted.filter { $0.checkedAt == nil }, sorted.filter { $0.checkedAt != nil }.sorted { $0.checkedAt! > $1.checkedAt! })
+        return (open, openCount, try await bought.all())
     }
 
     /// The categories used on the list (for the filter).
@@ -93,21 +115,31 @@ enum ItemService {
         return try await add(ItemInput(name: name, brand: earlier?.brand, quantity: nil, category: earlier?.category, barcode: code.payload), to: list, on: request)
     }
 
+    /// An earlier item as quick add and suggestions offer it: its latest brand and category.
+    struct Suggestion: Decodable, Sendable {
+        let name: String
+        let brand: String?
+        let category: String?
+    }
+
     /// The names added most often to this list, then to the user's other lists (quick-add chips),
-    /// and every earlier item with its brand and category (typing suggestions).
-    static func frequent(for list: ShoppingList, on request: Request, limit: Int = 8) async throws -> [ListItem] {
-        let listID = try list.requireID()
-        let listIDs = try await ListService.lists(for: request).map { try $0.requireID() }
-        let earlier = try await ListItem.query(on: request.db).filter(\.$list.$id ~~ listIDs).sort(\.$createdAt, .descending).limit(2000).all()
-        var counts: [String: (count: Int, here: Int, latest: ListItem)] = [:]
-        for item in earlier {
-            let key = item.name.lowercased()
-            var entry = counts[key] ?? (0, 0, item)
-            entry.count += 1
-            if item.$list.id == listID { entry.here += 1 }
-            counts[key] = entry
-        }
-        return counts.values.sorted { ($0.here, $0.count, $0.latest.name) > ($1.here, $1.count, $1.latest.name) }.prefix(limit).map(\.latest)
+    /// and every earlier item with its brand and category (typing suggestions), among the 1,000
+    /// latest additions. Counted by the database: reading 2,000 rows as models took 75 ms.
+    static func frequent(for list: ShoppingList, among listIDs: [UUID], on database: any Database, limit: Int = 8) async throws -> [Suggestion] {
+        guard let sql = database as? any SQLDatabase, !listIDs.isEmpty else { return [] }
+        return try await sql.raw("""
+            WITH recent AS (
+                SELECT name, brand, category, list_id, created_at FROM \(ident: ListItem.schema)
+                WHERE list_id IN (\(binds: listIDs)) ORDER BY created_at DESC LIMIT 1000
+            ), ranked AS (
+                SELECT name, brand, category,
+                    ROW_NUMBER() OVER (PARTITION BY LOWER(name) ORDER BY created_at DESC) AS recency,
+                    COUNT(*) OVER (PARTITION BY LOWER(name)) AS total,
+                    SUM(CASE WHEN list_id = \(bind: try list.requireID()) THEN 1 ELSE 0 END) OVER (PARTITION BY LOWER(name)) AS here
+                FROM recent
+            )
+            SELECT name, brand, category FROM ranked WHERE recency = 1 ORDER BY here DESC, total DESC, name DESC LIMIT \(literal: limit)
+            """).all(decoding: Suggestion.self)
     }
 
     private static func apply(_ input: ItemInput, to item: ListItem, creating: Bool) throws {

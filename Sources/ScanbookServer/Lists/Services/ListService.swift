@@ -54,6 +54,9 @@ enum ListService {
         try await request.db.transaction { database in
             let id = try list.requireID()
             try await ListItem.query(on: database).filter(\.$list.$id == id).delete()
+            try await ExpenseShare.query(on: database).filter(\.$listID == id).delete()
+            try await ListExpense.query(on: database).filter(\.$list.$id == id).delete()
+            try await ListPayment.query(on: database).filter(\.$list.$id == id).delete()
             try await ListInvitation.query(on: database).filter(\.$list.$id == id).delete()
             try await ListMembership.query(on: database).filter(\.$list.$id == id).delete()
             try await list.delete(on: database)

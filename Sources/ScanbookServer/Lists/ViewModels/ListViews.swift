@@ -70,5 +70,6 @@ struct ListPageView: Encodable {
         let members: String
         let leave: String
         let live: String
+        let expenses: String
     }
 }

@@ -132,6 +132,11 @@ enum ReceiptWebController {
             splitURL: SiteURL.receipts(.split(id: id)).path,
             deleteURL: SiteURL.receipts(.delete(id: id)).path,
             links: ReceiptPresentation.links(month: receipt.purchaseDate.map(YearMonth.init)),
+            shareLists: receipt.total == nil ? [] : try await ListService.lists(for: request).filter { !$0.isPrivate }.map {
+                SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: false)
+            },
+            shareURL: SiteURL.lists(.expenseFromReceipt).path,
+            receiptID: id.uuidString,
             errors: errors
         )
         let response = try await request.renderPage("Receipts/show", title: "receipt_title", content: view, status: status, activeModule: .receipts)

@@ -78,6 +78,10 @@ struct ReceiptShowView: Encodable {
     let splitURL: String
     let deleteURL: String
     let links: ReceiptsLinks
+    /// The user's shared lists this receipt can become an expense on (empty: no form).
+    let shareLists: [SelectOption]
+    let shareURL: String
+    let receiptID: String
     var errors: [String] = []
 }
 

@@ -2,9 +2,11 @@
 // (only members may listen), and the page fetches itself again and swaps in the parts that
 // changed. Without JavaScript the page still works; it just needs a reload.
 (function () {
-  const path = document.currentScript && document.currentScript.dataset.live;
+  const script = document.currentScript;
+  const path = script && script.dataset.live;
   if (!path || !("WebSocket" in window)) return;
-  const parts = ["list-name", "quick-add", "items-section", "members-section"];
+  // The page's parts that change with the list; the list page has its default set.
+  const parts = script.dataset.parts ? script.dataset.parts.split(" ") : ["list-name", "quick-add", "items-section", "members-section"];
   let delay = 1000;
 
   async function refresh(change) {

@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// `/api/v1/lists/<id>/expenses|balances|payments`: the same services as the expenses page.
+enum ExpenseAPIController {
+    /// `?member=&from=&to=&q=`: newest first, at most `ExpenseService.shownHistory`.
+    @Sendable static func expenses(_ request: Request) async throws -> [ExpenseDTO] {
+        try await ExpenseService.history(of: try await list(request), filter: try request.query.decode(ExpenseFilter.self), on: request.db).map(ExpenseDTO.init)
+    }
+
+    @Sendable static func add(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        let expense = try await ExpenseService.add(try request.content.decode(ExpenseInput.self), to: list, on: request)
+        let response = try await ExpenseDTO(expense).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.lists(.expense(id: list.id, expense: expense.id))).path)
+        return response
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> ExpenseDTO {
+        try ExpenseDTO(try await ExpenseService.find(request.parameters.get("expenseID", as: UUID.self), in: try await list(request), on: request))
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
+        let list = try await list(request)
+        try await ExpenseService.delete(try await ExpenseService.find(request.parameters.get("expenseID", as: UUID.self), in: list, on: request), in: list, on: request)
+        return .noContent
+    }
+
+    @Sendable static func balances(_ request: Request) async throws -> BalancesDTO {
+        let summary = try await BalanceService.summary(of: try await list(request), on: request.db)
+        return BalancesDTO(
+            currency: request.scanbookConfig.defaultCurrency,
+            balances: try summary.people.map { person in
+                let id = try person.requireID()
+                return .init(member: id, name: person.name, balance: Amount(hundredths: summary.balances[id] ?? 0).description, isMember: summary.memberIDs.contains(id))
+            },
+            plan: summary.plan.map { .init(from: $0.from, to: $0.to, amount: Amount(hundredths: $0.amount).description) }
+        )
+    }
+
+    @Sendable static func recordPayment(_ request: Request) async throws -> Response {
+        let payment = try await BalanceService.record(try request.content.decode(PaymentInput.self), on: try await list(request), by: request)
+        return try await PaymentDTO(payment).encodeResponse(status: .created, for: request)
+    }
+
+    private static func list(_ request: Request) async throws -> ShoppingList {
+        try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+struct ExpenseDTO: Content {
+    struct Part: Content {
+        let member: UUID
+        let amount: String
+        let value: String?
+    }
+
+    let id: UUID
+    let description: String
+    /// Decimal string with two decimals.
+    let amount: String
+    let currency: String
+    let paidBy: UUID
+    let date: String
+    let split: String
+    let parts: [Part]
+    let receipt: UUID?
+    let addedBy: UUID
+
+    init(_ expense: ListExpense) throws {
+        id = try expense.requireID()
+        description = expense.description
+        amount = Amount(hundredths: expense.amount).description
+        currency = expense.currency
+        paidBy = expense.$paidBy.id
+        date = expense.spentOn
+        split = expense.split.rawValue
+        parts = expense.parts.map { Part(member: $0.$user.id, amount: Amount(hundredths: $0.amount).description, value: $0.value) }
+        receipt = expense.$receipt.id
+        addedBy = expense.$addedBy.id
+    }
+}
+
+struct BalancesDTO: Content {
+    struct Balance: Content {
+        let member: UUID
+        let name: String
+        /// Positive: the others owe them. Decimal string with two decimals.
+        let balance: String
+        let isMember: Bool
+    }
+
+    struct Transfer: Content {
+        let from: UUID
+        let to: UUID
+        let amount: String
+    }
+
+    let currency: String
+    let balances: [Balance]
+    /// The fewest payments that settle every balance.
+    let plan: [Transfer]
+}
+
+struct PaymentDTO: Content {
+    let id: UUID
+    let from: UUID
+    let to: UUID
+    let amount: String
+    let currency: String
+    let date: String
+
+    init(_ payment: ListPayment) throws {
+        id = try payment.requireID()
+        from = payment.$from.id
+        to = payment.$to.id
+        amount = Amount(hundredths: payment.amount).description
+        currency = payment.currency
+        date = payment.paidOn
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Vapor
+
+/// A new expense, from the page or the API. Missing fields take defaults: paid by me, today, split
+/// equally among all current members.
+struct ExpenseInput: Content {
+    struct Part: Content {
+        var member: UUID
+        /// Shares ("2"), an amount ("7.50") or a percentage ("33.34"), by `split`; nothing for equal.
+        var value: String?
+    }
+
+    var description: String?
+    /// Typed: "12.50", "12,50", "CHF 12.50".
+    var amount: String?
+    var paidBy: UUID?
+    /// ISO ("2026-11-20") or day-first ("20.11.2026").
+    var date: String?
+    /// equal (default), shares, exact, percent.
+    var split: String?
+    /// API: who takes part, in order.
+    var parts: [Part]?
+    /// Page: `member[<uuid>]` checked for each member taking part, `share[<uuid>]` their value.
+    var member: [String: String]?
+    var share: [String: String]?
+    /// Page: "1" when the form lists the members, so none checked (no `member` fields sent at all)
+    /// is a mistake rather than "everyone".
+    var choosing: String?
+    /// Turns one of my receipts into the expense: its merchant, total and date are the defaults.
+    var receipt: UUID?
+}
+
+/// A payment made to settle up; `from` or `to` must be the one recording it (or the list's owner).
+struct PaymentInput: Content {
+    var from: UUID?
+    var to: UUID?
+    var amount: String?
+    var date: String?
+}
+
+/// `?member=<uuid>&from=2026-01-01&to=2026-12-31&q=text` for the purchase history.
+struct ExpenseFilter: Content {
+    var member: UUID?
+    var from: String?
+    var to: String?
+    var q: String?
+}
+
+/// The receipt page's "share on a list" form.
+struct ReceiptExpenseForm: Content {
+    var list: UUID?
+    var receipt: UUID?
+}

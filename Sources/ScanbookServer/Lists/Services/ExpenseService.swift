@@ -1,0 +1,163 @@
+import Fluent
+import FluentSQL
+import Foundation
+import ScanbookCore
+import SQLKit
+import Vapor
+
+/// Expenses on a shared list: added by any member (also from one of their receipts), split among
+/// current members, deleted by whoever added them or the owner. Amounts are hundredths of the
+/// server's currency.
+enum ExpenseService {
+    static let maximumDescriptionLength = 100
+    /// 100,000,000.00: beyond that a typing slip is likelier than a purchase.
+    static let maximumAmount = 10_000_000_000
+    static let shownHistory = 200
+
+    static func add(_ input: ExpenseInput, to list: ShoppingList, on request: Request) async throws -> ListExpense {
+        let me = try request.auth.require(User.self).requireID()
+        guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
+        let currency = request.scanbookConfig.defaultCurrency
+        var receipt: Receipt?
+        if let receiptID = input.receipt { receipt = try await receiptToShare(receiptID, currency: currency, on: request) }
+        let members = try await ListService.members(of: list, on: request.db).members
+        let memberIDs = try members.map { try $0.requireID() }
+
+        var problems: [LocalizedProblem] = []
+        let description = (input.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = description.isEmpty ? (receipt.map { receiptTitle($0, request) } ?? "") : description
+        if title.isEmpty { problems.append(.init(key: "expenses_descriptionRequired")) }
+        if title.count > maximumDescriptionLength { problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])) }
+        let typedAmount = (input.amount ?? "").trimmingCharacters(in: .whitespaces)
+        let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount)?.hundredths
+        guard let amount, amount > 0, amount <= maximumAmount else {
+            throw UserFacingError(.unprocessableEntity, problems + [.init(key: "expenses_invalidAmount")])
+        }
+        let payer = input.paidBy ?? me
+        if !memberIDs.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
+        let date = try day(input.date, default: receipt?.purchaseDate, request)
+        guard let mode = ExpenseSplit<UUID>.Mode(rawValue: input.split ?? "equal") else { throw UserFacingError(.unprocessableEntity, "expenses_invalidSplit") }
+        let values = try participants(input, members: memberIDs)
+        guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
+
+        let parts: [(UUID, Int)]
+        do {
+            parts = try ExpenseSplit(mode: mode, values: values).parts(of: amount)
+        } catch let problem as ExpenseSplit<UUID>.InputProblem {
+            throw UserFacingError(.unprocessableEntity, [message(problem, members)])
+        } catch let problem as ExpenseSplit<UUID>.Problem {
+            throw UserFacingError(.unprocessableEntity, [message(problem)])
+        }
+        let expense = ListExpense(
+            listID: try list.requireID(), description: title, amount: amount, currency: currency, paidBy: payer, spentOn: date, split: mode, addedBy: me
+        )
+        expense.$receipt.id = try receipt?.requireID()
+        let typed = Dictionary(values, uniquingKeysWith: { first, _ in first })
+        try await request.db.transaction { database in
+            try await expense.create(on: database)
+            for (position, (member, part)) in parts.enumerated() {
+                try await ExpenseShare(expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part, value: mode == .equal ? nil : typed[member] ?? nil).create(on: database)
+            }
+        }
+        try await expense.$shares.load(on: request.db)
+        request.announce(.expenses, on: list)
+        return expense
+    }
+
+    static func find(_ id: UUID?, in list: ShoppingList, on request: Request) async throws -> ListExpense {
+        guard let id, let expense = try await ListExpense.query(on: request.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).with(\.$shares).first()
+        else { throw Abort(.notFound) }
+        return expense
+    }
+
+    /// Whoever added it, or the list's owner.
+    static func delete(_ expense: ListExpense, in list: ShoppingList, on request: Request) async throws {
+        let me = try request.auth.require(User.self).requireID()
+        guard expense.$addedBy.id == me || list.$owner.id == me else { throw UserFacingError(.forbidden, "expenses_notYours") }
+        try await request.db.transaction { database in
+            try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
+            try await expense.delete(on: database)
+        }
+        request.announce(.expenses, on: list)
+    }
+
+    /// Newest first, filtered by member (payer or sharing), date range and text; at most `limit`.
+    static func history(of list: ShoppingList, filter: ExpenseFilter, limit: Int = shownHistory, on database: any Database) async throws -> [ListExpense] {
+        var query = ListExpense.query(on: database).filter(\.$list.$id == (try list.requireID()))
+        if let from = filter.from.flatMap(CalendarDate.init(iso:)) { query = query.filter(\.$spentOn >= from.description) }
+        if let to = filter.to.flatMap(CalendarDate.init(iso:)) { query = query.filter(\.$spentOn <= to.description) }
+        if let text = filter.q?.trimmingCharacters(in: .whitespaces), !text.isEmpty { query = query.filter(\.$description, .custom("LIKE"), "%\(text)%") }
+        if let member = filter.member {
+            // A subquery, not a list of ids: a member may share thousands of expenses.
+            let shares: SQLQueryString = "id IN (SELECT expense_id FROM \(ident: ExpenseShare.schema) WHERE user_id = \(bind: member))"
+            query = query.group(.or) { $0.filter(\.$paidBy.$id == member).filter(.sql(embed: shares)) }
+        }
+        return try await query.with(\.$shares).sort(\.$spentOn, .descending).sort(\.$createdAt, .descending).limit(limit).all()
+    }
+
+    /// Which members take part and with what value, in the list's member order. Without any, everyone.
+    private static func participants(_ input: ExpenseInput, members: [UUID]) throws -> [(UUID, String?)] {
+        var given: [UUID: String?] = [:]
+        if let parts = input.parts {
+            for part in parts { given[part.member] = part.value }
+        } else if input.member != nil || input.choosing == "1" {
+            for (key, value) in input.member ?? [:] where !value.isEmpty {
+                guard let id = UUID(uuidString: key) else { throw UserFacingError(.unprocessableEntity, "expenses_partNotMember") }
+                given[id] = input.share?[key]
+            }
+        } else {
+            return members.map { ($0, nil) }
+        }
+        guard given.keys.allSatisfy(members.contains) else { throw UserFacingError(.unprocessableEntity, "expenses_partNotMember") }
+        if let parts = input.parts, Set(parts.map(\.member)).count != parts.count { throw UserFacingError(.unprocessableEntity, "expenses_repeatedMember") }
+        return members.compactMap { member in given[member].map { (member, $0) } }
+    }
+
+    /// A typed date (ISO or day-first); empty means `fallback`, else today.
+    static func day(_ text: String?, default fallback: CalendarDate?, _ request: Request) throws -> CalendarDate {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return fallback ?? CalendarDate(iso: ReadingTime.day(request.now))!
+        }
+        guard let date = CalendarDate(iso: text) ?? DateParser.parse(text) else { throw UserFacingError(.unprocessableEntity, "expenses_invalidDate") }
+        return date
+    }
+
+    /// One of my receipts with a total in the list's currency, not yet shared on a list.
+    private static func receiptToShare(_ id: UUID, currency: String, on request: Request) async throws -> Receipt {
+        let me = try request.auth.require(User.self).requireID()
+        guard let receipt = try await Receipt.query(on: request.db).filter(\.$id == id).filter(\.$owner.$id == me).with(\.$merchant).first() else {
+            throw Abort(.notFound)
+        }
+        guard receipt.total != nil else { throw UserFacingError(.unprocessableEntity, "expenses_receiptNoTotal") }
+        if let other = receipt.currency, other != currency {
+            throw UserFacingError(.unprocessableEntity, "expenses_receiptCurrency", ["receipt": other, "list": currency])
+        }
+        guard try await ListExpense.query(on: request.db).filter(\.$receipt.$id == id).count() == 0 else {
+            throw UserFacingError(.conflict, "expenses_receiptShared")
+        }
+        return receipt
+    }
+
+    private static func receiptTitle(_ receipt: Receipt, _ request: Request) -> String {
+        receipt.merchant?.name ?? request.text("expenses_receipt_title", ["date": receipt.purchasedOn ?? ""])
+    }
+
+    private static func message(_ problem: ExpenseSplit<UUID>.InputProblem, _ members: [User]) -> LocalizedProblem {
+        switch problem {
+        case .noMembers: .init(key: "expenses_noMembers")
+        case .invalidValue(let id): .init(key: "expenses_invalidValue", arguments: ["name": members.first { $0.id == id }?.name ?? ""])
+        }
+    }
+
+    private static func message(_ problem: ExpenseSplit<UUID>.Problem) -> LocalizedProblem {
+        switch problem {
+        case .exactPartsDoNotAddUp(let sum, let amount):
+            .init(key: "expenses_exactMismatch", arguments: ["sum": Amount(hundredths: sum).description, "amount": Amount(hundredths: amount).description])
+        case .percentagesDoNotAddUp(let total): .init(key: "expenses_percentMismatch", arguments: ["total": Amount(hundredths: total).description])
+        case .noMembers: .init(key: "expenses_noMembers")
+        case .repeatedMember: .init(key: "expenses_repeatedMember")
+        case .amountNotPositive: .init(key: "expenses_invalidAmount")
+        case .partNotPositive: .init(key: "expenses_partNotPositive")
+        }
+    }
+}

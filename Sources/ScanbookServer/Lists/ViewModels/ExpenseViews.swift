@@ -1,0 +1,87 @@
+import Foundation
+
+struct ExpensePageView: Encodable {
+    struct Balance: Encodable {
+        let name: String
+        /// Signed, two decimals: "+12.50", "-3.00", "0.00".
+        let amount: String
+        let owes: Bool
+        let isMe: Bool
+        let former: Bool
+    }
+
+    struct Transfer: Encodable {
+        let from: String
+        let to: String
+        let fromName: String
+        let toName: String
+        let amount: String
+        let canConfirm: Bool
+    }
+
+    struct Participant: Encodable {
+        let id: String
+        let name: String
+        let value: String
+        let checked: Bool
+    }
+
+    struct Expense: Encodable {
+        let description: String
+        let date: String
+        let amount: String
+        let payer: String
+        let parts: String
+        let split: String
+        let canDelete: Bool
+        let deleteURL: String
+    }
+
+    struct Payment: Encodable {
+        let date: String
+        let fromName: String
+        let toName: String
+        let amount: String
+    }
+
+    struct Filter: Encodable {
+        let members: [SelectOption]
+        let from: String
+        let to: String
+        let q: String
+        let active: Bool
+    }
+
+    struct Links: Encodable {
+        let list: String
+        let page: String
+        let add: String
+        let payments: String
+        let live: String
+    }
+
+    let name: String
+    let isPrivate: Bool
+    let currency: String
+    let balances: [Balance]
+    let plan: [Transfer]
+    let settled: Bool
+    let payers: [SelectOption]
+    let participants: [Participant]
+    let splits: [SelectOption]
+    let form: Form
+    let history: [Expense]
+    /// Says that older expenses are not shown; empty when all are.
+    let historyNote: String
+    let payments: [Payment]
+    let filter: Filter
+    let links: Links
+    let errors: [String]
+
+    /// What the add form shows again after a refused submission.
+    struct Form: Encodable {
+        let description: String
+        let amount: String
+        let date: String
+    }
+}

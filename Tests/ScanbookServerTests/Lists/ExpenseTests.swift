@@ -1,0 +1,217 @@
+import Fluent
+import Foundation
+import Testing
+import VaporTesting
+@testable import ScanbookServer
+
+extension WebSession {
+    @discardableResult
+    func addExpense(_ list: UUID, _ fields: [String: String]) async throws -> TestingHTTPResponse {
+        try await get(SiteURL.lists(.expenses(id: list)).path)
+        return try await post(SiteURL.lists(.expenses(id: list)).path, fields)
+    }
+}
+
+extension Application {
+    func userID(_ email: String) async throws -> UUID {
+        try #require(try await User.query(on: db).filter(\.$email == email).first()?.id)
+    }
+}
+
+/// A shared list "WG" of anna (owner), ben and carla, with an API client per person.
+private struct Flat {
+    let list: UUID
+    let anna: WebSession, ben: WebSession, carla: WebSession
+    let annaID: UUID, benID: UUID, carlaID: UUID
+
+    init(_ app: Application) async throws {
+        anna = WebSession(app)
+        ben = WebSession(app)
+        carla = WebSession(app)
+        try await anna.register(email: "anna@example.org")
+        try await ben.register(email: "ben@example.org")
+        try await carla.register(email: "carla@example.org")
+        list = try await anna.createList("WG")
+        for email in ["ben@example.org", "carla@example.org"] {
+            try await anna.get(SiteURL.lists(.list(id: list)).path)
+            try await anna.post(SiteURL.lists(.members(id: list)).path, ["email": email])
+        }
+        annaID = try await app.userID("anna@example.org")
+        benID = try await app.userID("ben@example.org")
+        carlaID = try await app.userID("carla@example.org")
+    }
+
+    func balances(_ app: Application) async throws -> BalancesDTO {
+        let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+        return try await api.send(.GET, .api(.lists(.balances(id: list)))).content.decode(BalancesDTO.self)
+    }
+
+    func balance(_ dto: BalancesDTO, _ id: UUID) -> String? { dto.balances.first { $0.member == id }?.balance }
+}
+
+@Suite struct ExpenseFlowTests {
+    @Test(arguments: TestDatabase.available)
+    func expensesAreSplitBalancedAndSettled(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            // Anna pays 30.00 for everyone (equal is the default); Ben 10.00 by shares 1 : 1 : 2.
+            #expect(try await flat.anna.addExpense(flat.list, ["description": "Putzmittel", "amount": "30,00"]).status == .seeOther)
+            let byShares = [
+                "description": "Pizza", "amount": "10.00", "split": "shares",
+                "member[\(flat.annaID)]": "1", "share[\(flat.annaID)]": "1",
+                "member[\(flat.benID)]": "1", "share[\(flat.benID)]": "1",
+                "member[\(flat.carlaID)]": "1", "share[\(flat.carlaID)]": "2",
+            ]
+            #expect(try await flat.ben.addExpense(flat.list, byShares).status == .seeOther)
+            var balances = try await flat.balances(app)
+            // anna +30 − 10 − 2.50; ben +10 − 10 − 2.50; carla −10 − 5.
+            #expect(flat.balance(balances, flat.annaID) == "17.50")
+            #expect(flat.balance(balances, flat.benID) == "-2.50")
+            #expect(flat.balance(balances, flat.carlaID) == "-15.00")
+            #expect(Set(balances.plan.map { "\($0.from)>\($0.to):\($0.amount)" }) == ["\(flat.carlaID)>\(flat.annaID):15.00", "\(flat.benID)>\(flat.annaID):2.50"])
+
+            // Refused input changes nothing.
+            let before = try await ListExpense.query(on: app.db).count()
+            let percentOff = ["description": "Kino", "amount": "20", "split": "percent", "member[\(flat.annaID)]": "1", "share[\(flat.annaID)]": "50",
+                              "member[\(flat.benID)]": "1", "share[\(flat.benID)]": "40"]
+            let refused = try await flat.ben.addExpense(flat.list, percentOff)
+            #expect(refused.status == .unprocessableEntity && refused.body.string.contains("90.00 %"))
+            let exactOff = ["description": "Kino", "amount": "20", "split": "exact", "member[\(flat.annaID)]": "1", "share[\(flat.annaID)]": "15"]
+            #expect(try await flat.ben.addExpense(flat.list, exactOff).status == .unprocessableEntity)
+            #expect(try await flat.ben.addExpense(flat.list, ["description": "Kino", "amount": "-5"]).status == .unprocessableEntity)
+            #expect(try await flat.ben.addExpense(flat.list, ["description": "Kino", "amount": "5", "choosing": "1"]).status == .unprocessableEntity, "nobody ticked")
+            #expect(try await flat.ben.addExpense(flat.list, ["description": "", "amount": "5"]).status == .unprocessableEntity)
+            #expect(try await flat.ben.addExpense(flat.list, ["description": "Kino", "amount": "5", "date": "31.02.2026"]).status == .unprocessableEntity)
+            #expect(try await ListExpense.query(on: app.db).count() == before)
+
+            // Carla pays her part from the proposal: the rest of the plan stays as it was.
+            let page = try await flat.carla.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
+            #expect(page.contains("-15.00") && page.contains("+17.50"))
+            #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.carlaID)", "to": "\(flat.annaID)", "amount": "15.00"]).status == .seeOther)
+            balances = try await flat.balances(app)
+            #expect(flat.balance(balances, flat.carlaID) == "0.00")
+            #expect(balances.plan.map { "\($0.from)>\($0.to):\($0.amount)" } == ["\(flat.benID)>\(flat.annaID):2.50"])
+            // Only the payer, the payee or the owner records a payment.
+            #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.benID)", "to": "\(flat.annaID)", "amount": "2.50"]).status == .forbidden)
+            #expect(try await flat.ben.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.benID)", "to": "\(flat.annaID)", "amount": "2.50"]).status == .seeOther)
+            balances = try await flat.balances(app)
+            #expect(balances.plan.isEmpty && balances.balances.allSatisfy { $0.balance == "0.00" })
+
+            // History filters; deleting is for whoever added it or the owner.
+            let api = APIClient(app: app, token: try await app.apiToken(email: "carla@example.org"))
+            let pizza = try await api.send(.GET, .api(.lists(.expenses(id: flat.list))), query: "?q=Pizza").content.decode([ExpenseDTO].self)
+            #expect(pizza.map(\.description) == ["Pizza"] && pizza[0].parts.map(\.amount) == ["2.50", "2.50", "5.00"])
+            let paidByAnna = try await api.send(.GET, .api(.lists(.expenses(id: flat.list))), query: "?member=\(flat.annaID)").content.decode([ExpenseDTO].self)
+            #expect(paidByAnna.count == 2, "anna paid one and shares the other")
+            #expect(try await api.send(.DELETE, .api(.lists(.expense(id: flat.list, expense: pizza[0].id)))).status == .forbidden)
+            #expect(try await flat.anna.post(SiteURL.lists(.deleteExpense(id: flat.list, expense: pizza[0].id)).path).status == .seeOther)
+            #expect(try await ExpenseShare.query(on: app.db).count() == 3, "the pizza's parts went with it")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func theAPIAddsExpensesWithEveryKindOfSplit(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            let api = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
+            func add(_ input: ExpenseInput) async throws -> TestingHTTPResponse { try await api.send(.POST, .api(.lists(.expenses(id: flat.list))), json: input) }
+            let percent = try await add(ExpenseInput(description: "Strom", amount: "100.00", paidBy: flat.annaID, date: "01.11.2026", split: "percent", parts: [
+                .init(member: flat.annaID, value: "33.33"), .init(member: flat.benID, value: "33.33"), .init(member: flat.carlaID, value: "33.34"),
+            ]))
+            #expect(percent.status == .created)
+            let strom = try percent.content.decode(ExpenseDTO.self)
+            #expect(strom.parts.map(\.amount) == ["33.33", "33.33", "33.34"] && strom.date == "2026-11-01" && strom.paidBy == flat.annaID)
+            let exact = try await add(ExpenseInput(description: "Wein", amount: "9.99", split: "exact", parts: [.init(member: flat.benID, value: "4.99"), .init(member: flat.carlaID, value: "5")]))
+            #expect(try exact.content.decode(ExpenseDTO.self).parts.map(\.amount) == ["4.99", "5.00"])
+            let equal = try await add(ExpenseInput(description: "Brot", amount: "1.00", parts: [.init(member: flat.annaID), .init(member: flat.benID), .init(member: flat.carlaID)]))
+            #expect(try equal.content.decode(ExpenseDTO.self).parts.map(\.amount) == ["0.34", "0.33", "0.33"], "the odd cent goes to the first")
+            let stranger = UUID()
+            #expect(try await add(ExpenseInput(description: "X", amount: "1", parts: [.init(member: stranger)])).status == .unprocessableEntity)
+            #expect(try await add(ExpenseInput(description: "X", amount: "1", paidBy: stranger)).status == .unprocessableEntity)
+            #expect(try await add(ExpenseInput(description: "X", amount: "1", split: "thirds")).status == .unprocessableEntity)
+            let balances = try await flat.balances(app)
+            #expect(balances.balances.map { Int($0.balance.replacingOccurrences(of: ".", with: ""))! }.reduce(0, +) == 0)
+            let fetched = try await api.send(.GET, .api(.lists(.expense(id: flat.list, expense: strom.id))))
+            #expect(try fetched.content.decode(ExpenseDTO.self).description == "Strom")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aNonMemberGetsNotFoundAndAPrivateListHasNoExpenses(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            try await flat.anna.addExpense(flat.list, ["description": "Putzmittel", "amount": "30"])
+            let expense = try #require(try await ListExpense.query(on: app.db).first()?.id)
+            let mallory = WebSession(app)
+            try await mallory.register(email: "mallory@example.org")
+            try await mallory.get(SiteURL.lists(.index).path)
+            #expect(try await mallory.get(SiteURL.lists(.expenses(id: flat.list)).path).status == .notFound)
+            for url in [ListsURL.expenses(id: flat.list), .deleteExpense(id: flat.list, expense: expense), .payments(id: flat.list)] {
+                #expect(try await mallory.post(SiteURL.lists(url).path, ["description": "x", "amount": "1", "from": "\(flat.annaID)", "to": "\(flat.benID)"]).status == .notFound, "\(url)")
+            }
+            #expect(try await mallory.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(UUID())"]).status == .notFound)
+            let api = APIClient(app: app, token: try await app.apiToken(email: "mallory@example.org"))
+            for (method, route) in [(HTTPMethod.GET, ListsAPIRoute.expenses(id: flat.list)), (.POST, .expenses(id: flat.list)), (.GET, .expense(id: flat.list, expense: expense)),
+                                    (.DELETE, .expense(id: flat.list, expense: expense)), (.GET, .balances(id: flat.list)), (.POST, .payments(id: flat.list))] {
+                #expect(try await api.send(method, .api(.lists(route)), json: ExpenseInput(description: "x", amount: "1")).status == .notFound, "\(method) \(route)")
+            }
+            #expect(try await ListExpense.query(on: app.db).count() == 1, "nothing changed")
+            #expect(try await ListPayment.query(on: app.db).count() == 0)
+
+            let mine = try await flat.anna.firstListID()
+            #expect(try await flat.anna.addExpense(mine, ["description": "Kaffee", "amount": "4"]).status == .conflict, "expenses are for shared lists")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func removingAMemberKeepsTheirExpensesAndBalance(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            try await flat.ben.addExpense(flat.list, ["description": "Internet", "amount": "60"])
+            try await flat.anna.get(SiteURL.lists(.list(id: flat.list)).path)
+            #expect(try await flat.anna.post(SiteURL.lists(.removeMember(id: flat.list, user: flat.benID)).path).status == .seeOther)
+            #expect(try await ListExpense.query(on: app.db).count() == 1)
+            #expect(try await ExpenseShare.query(on: app.db).count() == 3)
+            var balances = try await flat.balances(app)
+            let ben = try #require(balances.balances.first { $0.member == flat.benID })
+            #expect(ben.balance == "40.00" && !ben.isMember, "ben left with 40.00 to get back")
+            #expect(balances.plan.count == 2, "anna and carla still owe ben")
+            let page = try await flat.anna.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
+            #expect(page.contains("Internet") && page.contains("+40.00"))
+            // The owner records what was paid to someone who left; new expenses are for current members only.
+            #expect(try await flat.anna.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.annaID)", "to": "\(flat.benID)", "amount": "20"]).status == .seeOther)
+            #expect(try await flat.anna.addExpense(flat.list, ["description": "X", "amount": "5", "paidBy": "\(flat.benID)"]).status == .unprocessableEntity)
+            balances = try await flat.balances(app)
+            #expect(flat.balance(balances, flat.benID) == "20.00" && flat.balance(balances, flat.annaID) == "0.00")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aReceiptBecomesAnExpenseOnce(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            let receipt = Receipt(ownerID: flat.annaID, captureID: nil, imageID: nil, state: .confirmed)
+            receipt.totalMinor = 4590
+            receipt.currency = "CHF"
+            receipt.purchasedOn = "2026-11-02"
+            try await receipt.create(on: app.db)
+            let receiptID = try receipt.requireID()
+
+            // Ben cannot share Anna's receipt.
+            try await flat.ben.get(SiteURL.lists(.list(id: flat.list)).path)
+            #expect(try await flat.ben.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(receiptID)"]).status == .notFound)
+            let receiptPage = try await flat.anna.get(SiteURL.receipts(.receipt(id: receiptID)).path).body.string
+            #expect(receiptPage.contains("id=\"share-receipt\"") && receiptPage.contains(">WG</option>"))
+            #expect(try await flat.anna.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(receiptID)"]).status == .seeOther)
+            let expense = try #require(try await ListExpense.query(on: app.db).with(\.$shares).first())
+            #expect(expense.amount == 4590 && expense.spentOn == "2026-11-02" && expense.$receipt.id == receiptID && expense.$paidBy.id == flat.annaID)
+            #expect(expense.shares.map(\.amount).sorted() == [1530, 1530, 1530])
+            // A second time is refused with a message on the receipt page.
+            try await flat.anna.get(SiteURL.receipts(.receipt(id: receiptID)).path)
+            let again = try await flat.anna.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(receiptID)"])
+            #expect(again.headers.first(name: .location) == SiteURL.receipts(.receipt(id: receiptID)).path)
+            #expect(try await flat.anna.get(SiteURL.receipts(.receipt(id: receiptID)).path).body.string.contains("already an expense"))
+            #expect(try await ListExpense.query(on: app.db).count() == 1)
+        }
+    }
+}
