@@ -21,13 +21,12 @@ enum BalanceService {
         let listID = try list.requireID()
         let members = try await ListService.members(of: list, on: database).members
         let memberIDs = Set(try members.map { try $0.requireID() })
-        var expenseBalances = try await sums(of: listID, on: database)
+        let expenseBalances = try await sums(of: listID, on: database)
         let payments = try await ListPayment.query(on: database).filter(\.$list.$id == listID).sort(\.$createdAt).all()
         // The plan shown stays the one proposed when the expenses last changed, minus what was paid since.
         let lastChange = try await ListExpense.query(on: database).filter(\.$list.$id == listID).sort(\.$createdAt, .descending).first()?.createdAt
         let paidBefore = payments.filter { lastChange == nil || ($0.createdAt ?? .distantPast) <= lastChange! }
         let paidSince = payments.filter { lastChange != nil && ($0.createdAt ?? .distantPast) > lastChange! }
-        for member in memberIDs { expenseBalances[member, default: 0] += 0 }
         let balancesThen = SettleUp.balances(expenses: [], payments: paidBefore.map(\.transfer)).merging(expenseBalances, uniquingKeysWith: +)
         let balancesNow = SettleUp.balances(expenses: [], payments: paidSince.map(\.transfer)).merging(balancesThen, uniquingKeysWith: +)
         let plan = SettleUp.stablePlan(balancesThen: balancesThen, paymentsSince: paidSince.map(\.transfer), balancesNow: balancesNow)
