@@ -12,7 +12,7 @@ enum ListService {
     /// turns invitations to the user's address into memberships.
     static func lists(for request: Request) async throws -> [ShoppingList] {
         let user = try request.auth.require(User.self)
-        try await prepare(user, on: request.db)
+        try await prepare(user, on: request)
         let userID = try user.requireID()
         let listIDs = try await ListMembership.query(on: request.db).filter(\.$user.$id == userID).all().map(\.$list.id)
         guard !listIDs.isEmpty else { return [] }
@@ -23,7 +23,7 @@ enum ListService {
     /// The list if the user is a member, or 404.
     static func find(_ id: UUID?, on request: Request) async throws -> ShoppingList {
         let user = try request.auth.require(User.self)
-        try await prepare(user, on: request.db)
+        try await prepare(user, on: request)
         guard let id, let list = try await ShoppingList.find(id, on: request.db),
               try await ListMembership.query(on: request.db).filter(\.$list.$id == id).filter(\.$user.$id == user.requireID()).count() > 0
         else { throw Abort(.notFound) }
@@ -129,6 +129,15 @@ enum ListService {
 
     static func requireOwner(_ list: ShoppingList, _ request: Request) throws {
         guard try list.$owner.id == request.auth.require(User.self).requireID() else { throw UserFacingError(.forbidden, "lists_ownerOnly") }
+    }
+
+    private struct PreparedKey: StorageKey { typealias Value = Bool }
+
+    /// Once per request: a list page both finds its list and lists the user's lists.
+    private static func prepare(_ user: User, on request: Request) async throws {
+        guard request.storage[PreparedKey.self] != true else { return }
+        try await prepare(user, on: request.db)
+        request.storage[PreparedKey.self] = true
     }
 
     /// The private list (created once) and memberships for invitations to the user's address.
