@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 import ScanbookOCR
 import Vapor
 
@@ -62,4 +63,12 @@ extension Request {
     var scanbookConfig: AppConfig { application.scanbookConfig }
     var blobStore: any BlobStore { application.blobStore }
     var now: Date { application.clock.now() }
+
+    /// Today in UTC, the day meter readings and expenses are stored under.
+    var today: CalendarDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
 }

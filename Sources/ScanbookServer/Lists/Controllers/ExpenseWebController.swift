@@ -93,7 +93,7 @@ enum ExpenseWebController {
                 return .init(id: key, name: member.name, value: input?.share?[key] ?? "", checked: (checked == nil && input?.choosing != "1") || !(checked?[key] ?? "").isEmpty)
             },
             splits: ExpenseSplit<UUID>.Mode.allCases.map { SelectOption(value: $0.rawValue, label: request.text("expenses_split_\($0.rawValue)"), selected: $0.rawValue == (input?.split ?? "equal")) },
-            form: .init(description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? ReadingTime.day(request.now)),
+            form: .init(description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? request.today.description),
             history: history.prefix(shownHistory).map { expense in
                 .init(
                     description: expense.description, date: expense.spentOn, amount: money(expense.amount), payer: summary.name(expense.$paidBy.id),

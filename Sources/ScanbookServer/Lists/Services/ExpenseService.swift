@@ -116,7 +116,7 @@ enum ExpenseService {
     /// A typed date (ISO or day-first); empty means `fallback`, else today.
     static func day(_ text: String?, default fallback: CalendarDate?, _ request: Request) throws -> CalendarDate {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-            return fallback ?? CalendarDate(iso: ReadingTime.day(request.now))!
+            return fallback ?? request.today
         }
         guard let date = CalendarDate(iso: text) ?? DateParser.parse(text) else { throw UserFacingError(.unprocessableEntity, "expenses_invalidDate") }
         return date

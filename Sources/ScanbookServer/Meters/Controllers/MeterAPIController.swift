@@ -62,7 +62,7 @@ enum MeterAPIController {
 
     @Sendable static func readings(_ request: Request) async throws -> [ReadingDTO] {
         let meter = try await meter(request)
-        let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: .last30Days(endingOn: MeterReport.today(request)))
+        let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: .last30Days(endingOn: request.today))
         return try report.rows.map { try ReadingDTO($0.reading, counter: meter.counter, consumption: $0.used) }
     }
 
@@ -89,7 +89,7 @@ enum MeterAPIController {
 
     @Sendable static func consumption(_ request: Request) async throws -> ConsumptionDTO {
         let meter = try await meter(request)
-        let period = try MeterReport.period(try request.query.decode(ConsumptionQuery.self), today: MeterReport.today(request))
+        let period = try MeterReport.period(try request.query.decode(ConsumptionQuery.self), today: request.today)
         let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: period)
         let counter = meter.counter
         return ConsumptionDTO(

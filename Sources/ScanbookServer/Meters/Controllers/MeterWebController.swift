@@ -96,7 +96,7 @@ enum MeterWebController {
     static func renderShow(_ meter: Meter, _ request: Request, form: MeterFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
         let locale = request.locale
         let query = try request.query.decode(ConsumptionQuery.self)
-        let today = MeterReport.today(request)
+        let today = request.today
         let period = (try? MeterReport.period(query, today: today)) ?? .last12Months(endingOn: today)
         let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: period)
         let id = try meter.requireID()

@@ -62,8 +62,4 @@ struct MeterReport {
             throw UserFacingError(.badRequest, "meters_invalidPeriod")
         }
     }
-
-    static func today(_ request: Request) -> CalendarDate {
-        CalendarDate(iso: ReadingTime.day(request.now)) ?? CalendarDate(year: 2000, month: 1, day: 1)!
-    }
 }
