@@ -39,7 +39,11 @@ extension DigitReader {
     /// Reads the cell as it is and with light and dark swapped, and keeps the surer reading: the
     /// meter corpus has mostly light digits on dark drums, many counters are the other way round.
     public func readEitherPolarity(_ image: Image) throws(VisionError) -> Reading {
-        let pixels = try inputPixels(image)
+        readEitherPolarity(gray: try inputPixels(image))
+    }
+
+    /// `readEitherPolarity` on pixels already at the model's input size.
+    public func readEitherPolarity(gray pixels: [UInt8]) -> Reading {
         let plain = read(gray: pixels)
         let inverted = read(gray: pixels.map { 255 - $0 })
         return inverted.confidence > plain.confidence ? inverted : plain

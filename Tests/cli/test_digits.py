@@ -11,7 +11,7 @@ from test_cli import BINARY
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpora" / "meter-digits-train"
 sys.path.insert(0, str(ROOT / "Sources" / "ScanbookOCR" / "Models"))
-from train_digits import held_back  # noqa: E402  the training script's own split, not a copy of it
+from digit_corpus import held_back  # noqa: E402  the training split itself, not a copy of it
 
 
 def test_every_file_gets_an_answer_and_a_broken_one_an_error(tmp_path):

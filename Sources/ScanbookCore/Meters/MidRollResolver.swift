@@ -1,6 +1,5 @@
-/// Resolves drum digits caught between two values. A drum only turns when the one to its right
-/// passes from 9 to 0, so a digit half-way between d and d+1 shows d+1 if the digit to its right has
-/// already wrapped (reads low, 0–4) and d if it is still on its way (reads high, 5–9).
+/// Resolves drum digits caught between two values, as an odometer is read: each drum shows the
+/// value it has passed, and a drum only turns while the one to its right passes from 9 to 0.
 public enum MidRollResolver {
     /// One cell as the digit reader saw it.
     public struct Cell: Sendable, Equatable {
@@ -20,20 +19,19 @@ public enum MidRollResolver {
         }
     }
 
-    /// Digits left to right. The rightmost rolling digit takes the lower value (what has been fully
-    /// passed); every other rolling digit follows the digit to its right.
+    /// Digits left to right. A rolling digit takes the lower value: what has been fully passed. A
+    /// drum other than the last turns only while the one to its right turns from 9 to 0, so it counts
+    /// as rolling only when that neighbour is itself caught between 9 and 0: an unsure reading
+    /// anywhere else is a hard glyph, not a roll, and keeps the model's answer.
     public static func resolve(_ cells: [Cell], threshold: Double = 0.8) -> [Int] {
         var result = [Int](repeating: 0, count: cells.count)
+        var rightIsCarrying = false
         for index in cells.indices.reversed() {
             let cell = cells[index]
-            guard cell.isRolling(below: threshold) else { result[index] = cell.digit; continue }
+            let rolling = cell.isRolling(below: threshold) && (index == cells.count - 1 || rightIsCarrying)
             let lower = cell.second == (cell.digit + 1) % 10 ? cell.digit : cell.second
-            let upper = (lower + 1) % 10
-            if index == cells.count - 1 {
-                result[index] = lower
-            } else {
-                result[index] = result[index + 1] <= 4 ? upper : lower
-            }
+            result[index] = rolling ? lower : cell.digit
+            rightIsCarrying = rolling && lower == 9
         }
         return result
     }
