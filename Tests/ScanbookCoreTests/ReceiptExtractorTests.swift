@@ -117,6 +117,27 @@ import ScanbookCore
         #expect(extractor.extract(lines: ["dm-drogerie markt", "Hauptstrasse 93", "9395 Zürich"]).merchant == "dm-drogerie markt")
     }
 
+    @Test(arguments: [
+        (["Gesamt CHF 1883,09", "MwSt 8.1% inkl. 14,09", "Maestro 188,09"], "188.09"),  // a digit doubled
+        (["Zu zahlen EUR 18,23", "MwSt 7.0% inkl. 5,12", "Bar 80,00"], "78.23"),  // a digit misread
+        (["Zu zahlen EUR 78,23", "MwSt 7.0% inkl. 512", "Bar 80,00"], "78.23"),  // the VAT's decimal mark lost: no harm
+        (["Kaffee 30.84", "Summe CHF 152228", "MwSt 8.1% inkl. 11.41"], "152.28"),  // the total's decimal mark read as a 2
+    ])
+    func theVATLineRepairsATotalOCRGotWrong(lines: [String], total: String) {
+        #expect(extractor.extract(lines: lines).total?.description == total)
+    }
+
+    @Test func theVATLineDoesNotSecondGuessWhatItCannotConfirm() {
+        // VAT rounded per line: 5.64 implies 99.64, within 10% of the printed 99.80.
+        #expect(extractor.extract(lines: ["TOTAL 99.80", "GST 6% 99.80 5.64"]).total?.description == "99.80")
+        // Two rates: each VAT line covers only part of the total.
+        #expect(extractor.extract(lines: ["Summe 1883,09", "MwSt 7% 5,00", "MwSt 19% 10,00"]).total?.description == "1883.09")
+        // A misread VAT line implying more than any amount on the receipt.
+        #expect(extractor.extract(lines: ["TOTAL 102.39", "GST 6% 96.59 96.33"]).total?.description == "102.39")
+        // "Total incl. GST 6% 40.00" states the total, it is not a VAT line.
+        #expect(extractor.extract(lines: ["Total incl. GST 6% 40.00"]).total?.description == "40.00")
+    }
+
     @Test func nothingFoundGivesNils() {
         let result = extractor.extract(lines: ["Danke für Ihren Einkauf"])
         #expect(result.total == nil && result.date == nil)

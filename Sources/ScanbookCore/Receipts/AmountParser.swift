@@ -73,6 +73,15 @@ public enum AmountParser {
         return Amount(minorUnits: negative ? -units : units, decimals: fraction.count)
     }
 
+    /// An amount whose decimal mark OCR lost ("Summe CHF 152228"): the line's last word of 3–8
+    /// digits, read as cents. Only for lines that must hold an amount (a total, a VAT line).
+    public static func lostDecimalMark(in line: String) -> Amount? {
+        let words = line.split(separator: " ")
+        guard let word = words.last(where: { $0.allSatisfy { $0.isASCII && $0.isNumber } }), (3...8).contains(word.count),
+              let cents = Int(word) else { return nil }
+        return Amount(minorUnits: cents, decimals: 2)
+    }
+
     static func isNumberish(_ character: Character) -> Bool {
         character.isASCII && character.isNumber || "OoIlSB".contains(character)
     }

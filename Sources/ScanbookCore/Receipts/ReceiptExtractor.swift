@@ -19,7 +19,11 @@ public struct ReceiptExtractor: Sendable {
 
     public func extract(lines rawLines: [String]) -> Result {
         let lines = rawLines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        let (total, confidence, totalLine) = findTotal(lines)
+        var (total, confidence, totalLine) = findTotal(lines)
+        if let confirmed = totalConfirmedByVAT(total, lines: lines) {
+            total = confirmed
+            confidence = min(confidence, 0.7)
+        }
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
             merchant: MerchantGuess.from(lines), confidence: confidence, totalLine: totalLine
