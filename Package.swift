@@ -41,7 +41,7 @@ let package = Package(
             name: "ScanbookOCR",
             dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"],
             // The digit models ship with the code; their training script sits next to them.
-            exclude: ["Models/train_digits.py", "Models/synthetic_digits.py"],
+            exclude: ["Models/train_digits.py", "Models/synthetic_digits.py", "Models/digit_corpus.py"],
             resources: [.copy("Models/meter-digits.json")]
         ),
 

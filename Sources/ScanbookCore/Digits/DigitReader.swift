@@ -24,18 +24,10 @@ public struct DigitReader: Sendable {
     public func read(gray pixels: [UInt8]) -> Reading {
         precondition(pixels.count == model.inputWidth * model.inputHeight, "resize the cell to the model's input size first")
         let probabilities = Self.softmax(network.scores(Self.standardized(pixels)))
-        var first = 0, second = 1
-        if probabilities[second] > probabilities[first] { swap(&first, &second) }
-        for index in probabilities.indices.dropFirst(2) {
-            if probabilities[index] > probabilities[first] {
-                (first, second) = (index, first)
-            } else if probabilities[index] > probabilities[second] {
-                second = index
-            }
-        }
+        let ranked = probabilities.indices.sorted { probabilities[$0] > probabilities[$1] }
         return Reading(
-            value: model.classes[first], confidence: Double(probabilities[first]),
-            second: model.classes[second], secondConfidence: Double(probabilities[second])
+            value: model.classes[ranked[0]], confidence: Double(probabilities[ranked[0]]),
+            second: model.classes[ranked[1]], secondConfidence: Double(probabilities[ranked[1]])
         )
     }
 
