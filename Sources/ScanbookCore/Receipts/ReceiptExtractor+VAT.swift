@@ -1,9 +1,9 @@
 /// The VAT line as a second witness of the total: "MwSt 8.1% inkl. 14,09" means the total was
 /// 14.09 × 108.1 / 8.1 = 188.04, give or take the VAT's rounding to the cent. (Tax added on top
-/// gives the same relation: tax = net × r, total = net × (1 + r).) When the total read is far off and
-/// exactly one reading within one OCR slip of it (a digit misread, lost, or a decimal mark read as a
-/// digit) agrees, that reading is the total: "1883,09" → 188.09, "18,23" → 78.23; so is a total
-/// line's number that lost its decimal mark ("Summe CHF 152228" → 1522.28 → 152.28).
+/// gives the same relation: tax = net × r, total = net × (1 + r).) When the total read is far off,
+/// the reading within one OCR slip of it (a digit misread, lost, or a decimal mark read as a digit)
+/// that agrees best, without a tie, is the total: "1883,09" → 188.09, "18,23" → 78.23; so is a
+/// total line's number that lost its decimal mark ("Summe CHF 152228" → 1522.28 → 152.28).
 extension ReceiptExtractor {
     struct VATWitness: Equatable {
         /// The total the VAT line implies, in hundredths.
@@ -76,8 +76,8 @@ extension ReceiptExtractor {
         return whole * 10 + tenth
     }
 
-    /// The one reading of `total` within one OCR edit that the witness confirms, when `total`
-    /// itself disagrees with it; nil when it agrees or no single reading does.
+    /// The reading of `total` within one OCR edit that the witness confirms best, when `total`
+    /// itself is far off; nil when it is not, or no reading agrees, or two agree equally well.
     static func corrected(_ total: Amount, by witness: VATWitness) -> Amount? {
         guard witness.contradicts(total) else { return nil }
         let digits = Array(String(total.hundredths))
