@@ -48,7 +48,7 @@ public struct StripReader: Sendable {
             // Luminance for white or black digits, the brightest channel for red ink on a dark drum:
             // whichever shows the cell with more contrast.
             let views = try [gray, brightest].map { try reader.inputPixels(try $0.cropped(to: rect)) }
-            let reading = reader.readEitherPolarity(gray: views.max { Self.contrast($0) < Self.contrast($1) }!)
+            let reading = reader.readEitherPolarity(gray: views.max { GrayStatistics($0).deviation < GrayStatistics($1).deviation }!)
             return MidRollResolver.Cell(digit: Int(reading.value) ?? 0, confidence: reading.confidence, second: Int(reading.second) ?? 0)
         }
         let resolved = MidRollResolver.resolve(cells)
@@ -56,15 +56,6 @@ public struct StripReader: Sendable {
             steps: resolved.reduce(0) { $0 * 10 + $1 },
             cells: zip(resolved, cells).map { Cell(digit: $0, read: $1.digit, confidence: $1.confidence, second: $1.second) }
         )
-    }
-}
-
-extension StripReader {
-    /// Standard deviation of the gray values.
-    static func contrast(_ pixels: [UInt8]) -> Double {
-        let count = Double(pixels.count)
-        let mean = pixels.reduce(0.0) { $0 + Double($1) } / count
-        return (pixels.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / count).squareRoot()
     }
 }
 

@@ -121,6 +121,14 @@ import Testing
         #expect(throws: DigitModel.Problem.unknownFormat("other")) { try DigitReader(model: unknown) }
     }
 
+    @Test func standardizingGivesZeroMeanAndUnitDeviation() {
+        #expect(GrayStatistics([0, 255, 0, 255]) == GrayStatistics(mean: 127.5, deviation: 127.5))
+        let values = DigitReader.standardized([10, 20, 30, 40])
+        #expect(abs(values.reduce(0, +)) < 1e-5)
+        #expect(abs(values.map { $0 * $0 }.reduce(0, +) / 4 - 1) < 1e-5)
+        #expect(DigitReader.standardized([7, 7, 7]) == [0, 0, 0], "a blank cell divides by nothing")
+    }
+
     @Test func theExponentialIsAccurate() {
         for x: Float in [0, -0.5, -1, -2.3, -7, -20] {
             let expected = reference(x)

@@ -127,6 +127,15 @@ import ScanbookCore
         #expect(extractor.extract(lines: lines).total?.description == total)
     }
 
+    @Test func aTotalTheVATLineRepairsPointsAtTheLineItCameFrom() {
+        // So that correcting it later teaches "Summe", not the cash line's keyword.
+        let lostMark = extractor.extract(lines: ["Bar CHF 200.00", "Summe CHF 152228", "MwSt 8.1% inkl. 11.41"])
+        #expect(lostMark.total?.description == "152.28")
+        #expect(lostMark.totalLine == 1)
+        let doubled = extractor.extract(lines: ["Gesamt CHF 1883,09", "MwSt 8.1% inkl. 14,09", "Maestro 188,09"])
+        #expect(doubled.totalLine == 0)
+    }
+
     @Test func theVATLineDoesNotSecondGuessWhatItCannotConfirm() {
         // VAT rounded per line: 5.64 implies 99.64, within 10% of the printed 99.80.
         #expect(extractor.extract(lines: ["TOTAL 99.80", "GST 6% 99.80 5.64"]).total?.description == "99.80")

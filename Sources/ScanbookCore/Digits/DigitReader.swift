@@ -33,11 +33,9 @@ public struct DigitReader: Sendable {
 
     /// Zero mean, unit deviation per image, as in training: lighting differs between meters.
     static func standardized(_ pixels: [UInt8]) -> [Float] {
-        let values = pixels.map { Float($0) / 255 }
-        let mean = values.reduce(0, +) / Float(values.count)
-        let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Float(values.count)
-        let deviation = max(variance.squareRoot(), 1e-3)
-        return values.map { ($0 - mean) / deviation }
+        let statistics = GrayStatistics(pixels)
+        let mean = Float(statistics.mean), deviation = max(Float(statistics.deviation) / 255, 1e-3)
+        return pixels.map { (Float($0) - mean) / 255 / deviation }
     }
 
     static func softmax(_ values: [Float]) -> [Float] {

@@ -20,19 +20,22 @@ extension ReceiptExtractor {
     }
 
     /// A total the VAT line contradicts, replaced by the one reading it confirms: the total read
-    /// with one OCR slip undone, else a total line's number that lost its decimal mark. Nil when
-    /// there is no VAT witness, it agrees, or nothing it confirms is on the receipt.
-    func totalConfirmedByVAT(_ total: Amount?, lines: [String]) -> Amount? {
+    /// (on line `line`) with one OCR slip undone, else a total line's number that lost its decimal
+    /// mark. Returns the total and the line it now comes from, so a correction teaches that line's
+    /// keyword. Nil when there is no VAT witness, it agrees, or nothing it confirms is on the receipt.
+    func totalConfirmedByVAT(_ total: Amount?, line: Int?, lines: [String]) -> (total: Amount, line: Int?)? {
         guard let witness = Self.vatWitness(lines, keywords: keywords) else { return nil }
         if let total, !witness.contradicts(total) { return nil }
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         let lostMarks = lines.indices.filter { amounts[$0].isEmpty && keywords.weight(of: lines[$0]) != nil }
-            .compactMap { AmountParser.lostDecimalMark(in: lines[$0]) }
+            .compactMap { index in AmountParser.lostDecimalMark(in: lines[index]).map { (total: $0, line: Optional(index)) } }
         // A misread VAT line can imply any total: never more than the receipt shows anywhere.
-        let largest = (amounts.joined() + lostMarks).map(\.hundredths).max() ?? 0
-        let confirmed = total.flatMap { Self.corrected($0, by: witness) }
-            ?? lostMarks.lazy.compactMap { witness.agrees(with: $0) ? $0 : Self.corrected($0, by: witness) }.first
-        return confirmed.flatMap { $0.hundredths <= largest ? $0 : nil }
+        let largest = (amounts.joined() + lostMarks.map(\.total)).map(\.hundredths).max() ?? 0
+        let confirmed = total.flatMap { Self.corrected($0, by: witness) }.map { (total: $0, line: line) }
+            ?? lostMarks.lazy.compactMap { mark in
+                (witness.agrees(with: mark.total) ? mark.total : Self.corrected(mark.total, by: witness)).map { (total: $0, line: mark.line) }
+            }.first
+        return confirmed.flatMap { $0.total.hundredths <= largest ? $0 : nil }
     }
 
     static let vatWords = ["mwst", "mehrwertsteuer", "ust", "vat", "gst", "tva", "iva"]

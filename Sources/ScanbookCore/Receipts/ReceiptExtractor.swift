@@ -20,8 +20,8 @@ public struct ReceiptExtractor: Sendable {
     public func extract(lines rawLines: [String]) -> Result {
         let lines = rawLines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         var (total, confidence, totalLine) = findTotal(lines)
-        if let confirmed = totalConfirmedByVAT(total, lines: lines) {
-            total = confirmed
+        if let confirmed = totalConfirmedByVAT(total, line: totalLine, lines: lines) {
+            (total, totalLine) = (confirmed.total, confirmed.line)
             confidence = min(confidence, 0.7)
         }
         return Result(

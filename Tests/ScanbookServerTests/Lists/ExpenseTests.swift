@@ -183,6 +183,14 @@ private struct Flat {
             #expect(try await flat.anna.addExpense(flat.list, ["description": "X", "amount": "5", "paidBy": "\(flat.benID)"]).status == .unprocessableEntity)
             balances = try await flat.balances(app)
             #expect(flat.balance(balances, flat.benID) == "20.00" && flat.balance(balances, flat.annaID) == "0.00")
+            // Once settled, someone who left takes no more payments; a stranger never does.
+            try await flat.carla.get(SiteURL.lists(.expenses(id: flat.list)).path)
+            #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.carlaID)", "to": "\(flat.benID)", "amount": "20"]).status == .seeOther)
+            let settledPayment = try await flat.anna.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.annaID)", "to": "\(flat.benID)", "amount": "1"])
+            #expect(settledPayment.status == .unprocessableEntity)
+            let stranger = try await flat.anna.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.annaID)", "to": "\(UUID())", "amount": "1"])
+            #expect(stranger.status == .unprocessableEntity)
+            #expect(try await ListPayment.query(on: app.db).count() == 2)
         }
     }
 

@@ -99,6 +99,38 @@ import VaporTesting
     }
 
     @Test(arguments: TestDatabase.available)
+    func theListShowsEachMetersLatestReadingAndWhatWaitsForReview(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let power = try await anna.createMeter("Strom")
+            let water = try await anna.createMeter("Wasser", fields: ["kind": "water", "digits": "5", "decimals": "0"])
+            try await anna.createMeter("Gas", fields: ["kind": "gas"])
+            // Latest by the time taken, not by when it was typed: the back-dated reading comes last.
+            try await anna.addReading(power, value: "1200.5", takenAt: "2026-03-01T10:00")
+            try await anna.addReading(power, value: "1100.0", takenAt: "2026-02-01T10:00")
+            for (value, day) in [("100", "01"), ("90", "11"), ("80", "21")] {
+                try await anna.addReading(water, value: value, takenAt: "2026-10-\(day)T09:00")
+            }
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            let bens = try await ben.createMeter("Strom")
+            try await ben.addReading(bens, value: "9999.9", takenAt: "2026-12-01T10:00")
+
+            let page = try await anna.get(SiteURL.meters(.list).path).body.string
+            #expect(page.contains("<strong>1200.5 kWh</strong>"))
+            #expect(page.contains("<strong>80 m³</strong>"))
+            #expect(page.contains("status-failed\">2 "), "two water readings wait for review")
+            #expect(!page.contains("9999.9"), "Ben's reading is not Anna's")
+
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let meters = try await api.send(.GET, .api(.meters(.meters))).content.decode([MeterDTO].self)
+            #expect(meters.map(\.name) == ["Gas", "Strom", "Wasser"])
+            #expect(meters.map { $0.lastReading?.value } == [nil, "1200.5", "80"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func readingsGoOutAndComeBackAsCSV(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let anna = WebSession(app)

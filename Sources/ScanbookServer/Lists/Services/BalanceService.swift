@@ -40,9 +40,7 @@ enum BalanceService {
     static func record(_ input: PaymentInput, on list: ShoppingList, by request: Request) async throws -> ListPayment {
         let me = try request.auth.require(User.self).requireID()
         guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
-        let summary = try await summary(of: list, on: request.db)
-        let known = Set(summary.people.compactMap(\.id))
-        guard let from = input.from, let to = input.to, from != to, known.contains(from), known.contains(to) else {
+        guard let from = input.from, let to = input.to, from != to, try await mayTakePart(in: [from, to], on: list, request.db) else {
             throw UserFacingError(.unprocessableEntity, "expenses_paymentPeople")
         }
         guard me == from || me == to || me == list.$owner.id else { throw UserFacingError(.forbidden, "expenses_paymentNotYours") }
@@ -57,6 +55,16 @@ enum BalanceService {
         try await payment.create(on: request.db)
         request.announce(.expenses, on: list)
         return payment
+    }
+
+    /// Members take part in payments; so does someone who left while their balance is open. The
+    /// balances are only summed when someone is not a member.
+    private static func mayTakePart(in people: [UUID], on list: ShoppingList, _ database: any Database) async throws -> Bool {
+        let members = Set(try await ListService.members(of: list, on: database).members.map { try $0.requireID() })
+        let others = people.filter { !members.contains($0) }
+        if others.isEmpty { return true }
+        let balances = try await summary(of: list, on: database).balances
+        return others.allSatisfy { balances[$0, default: 0] != 0 }
     }
 
     static func payments(of list: ShoppingList, limit: Int, on database: any Database) async throws -> [ListPayment] {

@@ -6,11 +6,8 @@ import Vapor
 /// `/api/v1/meters…`: the same services as the pages, answering JSON (CSV for readings.csv).
 enum MeterAPIController {
     @Sendable static func list(_ request: Request) async throws -> [MeterDTO] {
-        var meters: [MeterDTO] = []
-        for meter in try await MeterService.all(on: request) {
-            meters.append(try MeterDTO(meter, last: try await ReadingService.history(meter, on: request.db).last))
-        }
-        return meters
+        let overview = try await ReadingService.overview(ownerID: try request.auth.require(User.self).requireID(), on: request.db)
+        return try await MeterService.all(on: request).map { try MeterDTO($0, last: overview.latest[try $0.requireID()]) }
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {

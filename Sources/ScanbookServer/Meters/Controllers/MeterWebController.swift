@@ -71,19 +71,18 @@ enum MeterWebController {
 
     private static func renderIndex(_ request: Request, form: MeterFormValues, errors: [String], status: HTTPStatus) async throws -> Response {
         let meters = try await MeterService.all(on: request)
-        var cards: [MeterListView.Card] = []
-        for meter in meters {
+        let overview = try await ReadingService.overview(ownerID: try request.auth.require(User.self).requireID(), on: request.db)
+        let cards = try meters.map { meter in
             let meterID = try meter.requireID()
-            let readings = MeterReading.query(on: request.db).filter(\.$meter.$id == meterID)
-            let last = try await readings.copy().sort(\.$takenAt, .descending).first()
-            cards.append(.init(
+            let last = overview.latest[meterID]
+            return MeterListView.Card(
                 name: meter.name, kind: request.text("meters_kind_\(meter.kind.rawValue)"),
                 url: SiteURL.meters(.meter(id: meter.id)).path,
                 referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
                 lastValue: last.map { MeterPresentation.value($0.steps, meter, locale: request.locale) },
                 lastTaken: last.map { ReadingTime.display($0.takenAt) },
-                toReview: try await readings.copy().filter(\.$flag != nil).count()
-            ))
+                toReview: overview.toReview[meterID] ?? 0
+            )
         }
         let view = MeterListView(
             meters: cards, kinds: MeterPresentation.kinds(selected: .electricity, request: request), form: form,

@@ -55,7 +55,7 @@ enum BudgetWebController {
 
     @Sendable static func warranties(_ request: Request) async throws -> Response {
         let ownerID = try request.auth.require(User.self).requireID()
-        let today = ReceiptPresentation.today(request)
+        let today = request.today
         let rows = try await BudgetService.warranties(ownerID: ownerID, on: request.db).map { receipt in
             WarrantiesView.Row(
                 url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
@@ -67,12 +67,5 @@ enum BudgetWebController {
         }
         let view = WarrantiesView(links: ReceiptPresentation.links(month: nil), rows: rows)
         return try await request.renderPage("Receipts/warranties", title: "receipts_warranties_title", content: view, activeModule: .receipts)
-    }
-}
-
-extension ReceiptPresentation {
-    static func today(_ request: Request) -> CalendarDate {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: request.now)
-        return CalendarDate(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1) ?? CalendarDate(year: 2000, month: 1, day: 1)!
     }
 }

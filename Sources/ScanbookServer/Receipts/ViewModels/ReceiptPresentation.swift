@@ -71,7 +71,7 @@ enum ReceiptPresentation {
     /// The month asked for in `?month=`, else the current one.
     static func month(_ query: String?, request: Request) -> YearMonth {
         if let query, let month = YearMonth(query) { return month }
-        return YearMonth(today(request))
+        return YearMonth(request.today)
     }
 
     /// "June 2025: 130.00 of 200.00 CHF" for the home tile; nil before the module is first used
