@@ -51,6 +51,7 @@ enum DigitBench {
         table.add("Digit reader throughput, one core (decode + resize + inference)", String(format: "%.0f digits/s", Double(samples.count) / seconds), dataSet: set)
 
         // Tesseract on a spread of the same digits: enlarged 4×, one character.
+        guard tesseractSample > 0 else { return }
         let pool = TesseractPool(threads: 1)
         defer { pool.shutdown() }
         let step = max(1, samples.count / tesseractSample)

@@ -2,9 +2,9 @@
 in fonts the corpus does not have, both polarities, red decimal drums, cylinder shading, partial
 rolls (label x.f = f tenths of the way to x+1), loose cell crops, blur, tilt and noise.
 
-The fonts are Liberation and URW base35 (Debian fonts-liberation, fonts-urw-base35) and never
-DejaVu, which the strip benchmark (Tools/docgen/generate_meters.py) renders with: the benchmark
-measures fonts the model has not seen."""
+The fonts come from Debian packages (FONT_PACKAGES) and are never DejaVu or a font derived from it:
+the strip benchmark (Tools/docgen/generate_meters.py) renders with DejaVu, so it measures fonts the
+model has not seen. More typefaces teach the model what stays the same across them."""
 import math
 from pathlib import Path
 
@@ -27,14 +27,31 @@ FONT_FILES = [
     "/usr/share/fonts/opentype/urw-base35/URWGothic-Demi.otf",
     "/usr/share/fonts/opentype/urw-base35/C059-Bold.otf",
     "/usr/share/fonts/opentype/urw-base35/P052-Bold.otf",
+    "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeMonoBold.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSerifBold.ttf",
+    "/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
+    "/usr/share/fonts/truetype/lato/Lato-Bold.ttf",
+    "/usr/share/fonts/opentype/b612/B612-Bold.otf",
+    "/usr/share/fonts/opentype/b612/B612Mono-Regular.otf",
+    "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Bold.ttf",
+    "/usr/share/fonts/truetype/firacode/FiraCode-Medium.ttf",
+    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf",
+    "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf",
+    "/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf",
+    "/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf",
+    "/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf",
 ]
+FONT_PACKAGES = ("fonts-liberation fonts-urw-base35 fonts-freefont-ttf fonts-lato fonts-b612 fonts-jetbrains-mono "
+                 "fonts-firacode fonts-roboto-unhinted fonts-open-sans")
 
 
 def fonts():
-    found = [path for path in FONT_FILES if Path(path).exists()]
-    if not found:
-        raise SystemExit("no training fonts found: apt-get install fonts-liberation fonts-urw-base35")
-    return found
+    missing = [path for path in FONT_FILES if not Path(path).exists()]
+    if missing:
+        # A model trained on fewer typefaces reads worse, so a partial set is an error, not a warning.
+        raise SystemExit(f"{len(missing)} training fonts missing ({missing[0]}, …): apt-get install {FONT_PACKAGES}")
+    return FONT_FILES
 
 
 def cell(tenths: int, font_path: str, rng: np.random.Generator, width: int, height: int) -> np.ndarray:

@@ -2,13 +2,14 @@
 """Trains the digit reader: a small convolutional network, written out as JSON for the plain-Swift
 inference in `DigitReader` (Sources/ScanbookCore/Digits).
 
-    python3 -m venv /tmp/train && /tmp/train/bin/pip install jax pillow    # training only, CPU
-    apt-get install fonts-liberation fonts-urw-base35                       # for --synthetic
-    /tmp/train/bin/python Sources/ScanbookOCR/Models/train_digits.py --synthetic 6000 \
-        --convs 16 32 64 --hidden 128 --epochs 45 \
+    /usr/bin/python3 -m venv /tmp/train && /tmp/train/bin/pip install jax pillow    # training only, CPU
+    apt-get install fonts-liberation fonts-urw-base35 fonts-freefont-ttf fonts-lato fonts-b612 \
+        fonts-jetbrains-mono fonts-firacode fonts-roboto-unhinted fonts-open-sans   # --synthetic's fonts
+    /tmp/train/bin/python Sources/ScanbookOCR/Models/train_digits.py --synthetic 20000 \
+        --convs 16 32 64 --hidden 128 --epochs 40 \
         --data ../shared/corpora/meter-digits-train --out Sources/ScanbookOCR/Models/meter-digits.json
 
-(the shipped model's command line, also in its "trainedOn" field; ~13 min on two cores). `--synthetic N` adds N rendered drum
+(the shipped model's command line, also in its "trainedOn" field; ~17 min on two cores). `--synthetic N` adds N rendered drum
 digits (synthetic_digits.py: fonts the corpus and the strip benchmark do not use, both polarities,
 red drums, partial rolls) so the model reads counters unlike the corpus's.
 
