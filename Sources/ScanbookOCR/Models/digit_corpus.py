@@ -23,11 +23,14 @@ def standardize(pixels: np.ndarray) -> np.ndarray:
 
 
 def soft_targets(tenths: np.ndarray, classes: int = 10) -> np.ndarray:
-    """x.f → weight 1 − f/10 on x and f/10 on x+1."""
+    """x.f → weight 1 − f/10 on x and f/10 on x+1 (f may be fractional: rendered rolls stop anywhere)."""
+    tenths = np.asarray(tenths, dtype=np.float64)
+    lower = np.floor(tenths / 10).astype(int)
+    fraction = (tenths - 10 * lower) / 10
     targets = np.zeros((len(tenths), classes), dtype=np.float32)
     rows = np.arange(len(tenths))
-    targets[rows, tenths // 10 % classes] += 1 - tenths % 10 / 10
-    targets[rows, (tenths // 10 + 1) % classes] += tenths % 10 / 10
+    targets[rows, lower % classes] += 1 - fraction
+    targets[rows, (lower + 1) % classes] += fraction
     return targets
 
 

@@ -54,7 +54,7 @@ def fonts():
     return FONT_FILES
 
 
-def cell(tenths: int, font_path: str, rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+def cell(tenths: float, font_path: str, rng: np.random.Generator, width: int, height: int) -> np.ndarray:
     """One drum cell at position tenths/10, as a gray width × height array in 0…1."""
     drum_height = int(rng.integers(40, 72))
     drum_width = int(drum_height * rng.uniform(0.55, 0.85))
@@ -92,9 +92,10 @@ def cell(tenths: int, font_path: str, rng: np.random.Generator, width: int, heig
 
 
 def render(count: int, seed: int, width: int = 20, height: int = 32):
-    """`count` cells with labels spread evenly over 0.0 … 9.9 (tenths)."""
+    """`count` cells at positions spread evenly over 0 … 10 (labels in tenths, not rounded: a
+    drum stops anywhere, and 5.63 is trained as 37% 5, 63% 6)."""
     rng = np.random.default_rng(seed)
     paths = fonts()
-    tenths = rng.integers(0, 100, count)
-    images = np.stack([cell(int(t), paths[int(rng.integers(len(paths)))], rng, width, height) for t in tenths])
+    tenths = rng.uniform(0, 100, count)
+    images = np.stack([cell(float(t), paths[int(rng.integers(len(paths)))], rng, width, height) for t in tenths])
     return images.astype(np.float32), tenths
