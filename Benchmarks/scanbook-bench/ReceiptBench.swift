@@ -4,7 +4,7 @@ import ScanbookOCR
 
 /// Receipt extraction on the real scanned receipts of `../shared/corpora/sroie-dev`: exact total
 /// (as amounts), date (as dates) and merchant (letters and digits, upper-case), and time per receipt
-/// on one core. With `--ocr-cache DIR`, OCR output is read from (or written to) DIR so extractor
+/// on one core. With `--ocr-cache DIR`, OCR output (text, words, boxes, confidences) is read from (or written to) DIR so extractor
 /// changes can be measured without re-running Tesseract; times are then not reported.
 /// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH, BENCH_RECEIPT_LANG,
 /// BENCH_VERBOSE=1 (list the misses).
@@ -17,10 +17,6 @@ enum ReceiptBench {
         let total: String?
 
         var name: String? { company ?? merchant }
-    }
-
-    struct Cached: Codable {
-        let text: String
     }
 
     static func run(directory: String, label: String, cache: String?, limit: Int?, into table: inout BenchTable) async throws {
@@ -40,18 +36,18 @@ enum ReceiptBench {
         for file in files {
             let base = URL(fileURLWithPath: directory).appendingPathComponent(file).deletingPathExtension()
             let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: base.appendingPathExtension("json")))
-            let text: String
+            let ocr: OCRResult
             let cacheFile = cache.map { URL(fileURLWithPath: $0).appendingPathComponent(base.lastPathComponent + ".json") }
-            if let cacheFile, let data = try? Data(contentsOf: cacheFile), let cached = try? JSONDecoder().decode(Cached.self, from: data) {
-                text = cached.text
+            if let cacheFile, let data = try? Data(contentsOf: cacheFile), let cached = try? JSONDecoder().decode(OCRResult.self, from: data) {
+                ocr = cached
             } else {
                 let start = ContinuousClock.now
                 let reading = try await reader.read([UInt8](try Data(contentsOf: base.appendingPathExtension("jpg"))), with: pool)
                 times.record(ContinuousClock.now - start)
-                text = reading.ocr.text
-                if let cacheFile { try JSONEncoder().encode(Cached(text: text)).write(to: cacheFile) }
+                ocr = reading.ocr
+                if let cacheFile { try JSONEncoder().encode(ocr).write(to: cacheFile) }
             }
-            let result = reader.extractor.extract(lines: text.split(separator: "\n").map(String.init))
+            let result = reader.extractor.extract(ocr)
             if let expected = truth.total.flatMap({ AmountParser.amounts(in: $0).first?.amount }) {
                 withTotal += 1
                 if let total = result.total, total.sameValue(as: expected) { totals += 1 } else {

@@ -83,25 +83,7 @@ extension ReceiptExtractor {
     /// itself is far off; nil when it is not, or no reading agrees, or two agree equally well.
     static func corrected(_ total: Amount, by witness: VATWitness) -> Amount? {
         guard witness.contradicts(total) else { return nil }
-        let digits = Array(String(total.hundredths))
-        var variants = Set<Int>()
-        for index in digits.indices {
-            var deleted = digits
-            deleted.remove(at: index)
-            if let value = Int(String(deleted)) { variants.insert(value) }
-            for digit in "0123456789" {
-                var changed = digits
-                changed[index] = digit
-                if let value = Int(String(changed)) { variants.insert(value) }
-            }
-        }
-        for index in 0...digits.count {
-            for digit in "0123456789" {
-                var inserted = digits
-                inserted.insert(digit, at: index)
-                if let value = Int(String(inserted)) { variants.insert(value) }
-            }
-        }
+        let variants = oneSlipReadings(of: total.hundredths)
         // Several readings may fall inside the tolerance ("1883,09" → 188.09, 188.39, 188.30): the
         // closest wins, a tie decides nothing.
         let agreeing = variants.filter { $0 > 0 && abs($0 - witness.total) <= witness.tolerance }

@@ -17,9 +17,31 @@ public struct ReceiptExtractor: Sendable {
         public var totalLine: Int?
     }
 
-    public func extract(lines rawLines: [String]) -> Result {
-        let lines = rawLines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        var (total, confidence, totalLine) = findTotal(lines)
+    public func extract(lines: [String]) -> Result {
+        extract(lines: lines, words: nil)
+    }
+
+    /// With OCR's words, a doubtful total (a low word confidence) may be corrected by the
+    /// receipt's own arithmetic.
+    public func extract(_ ocr: OCRResult) -> Result {
+        guard !ocr.lines.isEmpty else { return extract(lines: ocr.text.split(separator: "\n").map(String.init)) }
+        let byLine = Dictionary(grouping: ocr.words, by: \.line)
+        return extract(lines: ocr.lines.map(\.text), words: ocr.lines.indices.map { byLine[$0] ?? [] })
+    }
+
+    private func extract(lines rawLines: [String], words rawWords: [[OCRWord]]?) -> Result {
+        let kept = rawLines.indices.filter { !rawLines[$0].trimmingWhitespace().isEmpty }
+        let lines = kept.map { rawLines[$0].trimmingWhitespace() }
+        let words = rawWords.map { all in kept.map { all.indices.contains($0) ? all[$0] : [] } }
+        let reading = findTotal(lines)
+        var (total, confidence, totalLine) = (reading.amount, reading.confidence, reading.line)
+        let doubtful = totalLine.flatMap { line in words.map { Self.amountConfidence(on: line, words: $0) } }.map { ($0 ?? 100) < 75 } ?? false
+        if let checked = totalConfirmedByArithmetic(
+            total, origin: reading.origin, doubtful: doubtful, lines: lines
+        ) {
+            (total, totalLine) = (checked.total, checked.line)
+            confidence = min(confidence, 0.7)
+        }
         if let confirmed = totalConfirmedByVAT(total, line: totalLine, lines: lines) {
             (total, totalLine) = (confirmed.total, confirmed.line)
             confidence = min(confidence, 0.7)
@@ -30,8 +52,14 @@ public struct ReceiptExtractor: Sendable {
         )
     }
 
-    public func extract(_ ocr: OCRResult) -> Result {
-        extract(lines: ocr.lines.isEmpty ? ocr.text.split(separator: "\n").map(String.init) : ocr.lines.map(\.text))
+    /// OCR's confidence in the rightmost amount of a line: its words holding digits, the least sure.
+    static func amountConfidence(on line: Int, words: [[OCRWord]]) -> Double? {
+        guard words.indices.contains(line) else { return nil }
+        let numeric = words[line].filter { $0.text.contains(where: \.isNumber) }
+        guard let last = numeric.last else { return nil }
+        // "RM 64. 50" is two words for one amount.
+        let before = numeric.dropLast().last.flatMap { $0.text.last == "." || $0.text.last == "," ? $0 : nil }
+        return min(last.confidence, before?.confidence ?? 100)
     }
 
     // MARK: - Total
@@ -42,13 +70,21 @@ public struct ReceiptExtractor: Sendable {
         let line: Int
     }
 
-    private func findTotal(_ lines: [String]) -> (Amount?, Double, Int?) {
+    /// Where a total was read: after a keyword, from cash − change, or (no keyword, no change
+    /// line) the largest amount in the lower part of the receipt.
+    enum TotalOrigin { case keyword, cashMinusChange, largestAmount }
+
+    private struct TotalReading {
+        let amount: Amount?
+        let confidence: Double
+        let line: Int?
+        let origin: TotalOrigin
+    }
+
+    private func findTotal(_ lines: [String]) -> TotalReading {
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         // Tax summaries after the sale repeat "TOTAL" for tax bases and tax amounts.
-        let end = lines.firstIndex { line in
-            let text = TotalKeywords.normalized(line)
-            return TotalKeywords.containsPhrase(text, "summary") || TotalKeywords.containsPhrase(text, "zusammenfassung")
-        } ?? lines.count
+        let end = Self.summaryStart(lines)
         var candidates: [Candidate] = []
         for index in 0..<end {
             guard let weight = keywords.weight(of: lines[index]) else { continue }
@@ -64,17 +100,19 @@ public struct ReceiptExtractor: Sendable {
 
         // Equal keywords: the later line, which is where receipts state what is finally due.
         guard let best = candidates.max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) else {
-            if let paidMinusChange, paidMinusChange.minorUnits > 0 { return (paidMinusChange, 0.6, nil) }
+            if let paidMinusChange, paidMinusChange.minorUnits > 0 {
+                return TotalReading(amount: paidMinusChange, confidence: 0.6, line: nil, origin: .cashMinusChange)
+            }
             // No keyword: the largest amount in the lower part of the receipt, if any.
             let lower = lines.indices.filter { $0 >= lines.count / 3 && $0 < end }
             let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
                 .max { $0.amount < $1.amount }
-            return (fallback?.amount, fallback == nil ? 0 : 0.3, fallback?.line)
+            return TotalReading(amount: fallback?.amount, confidence: fallback == nil ? 0 : 0.3, line: fallback?.line, origin: .largestAmount)
         }
         if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
            let agreed = candidates.filter({ $0.amount.sameValue(as: paidMinusChange) }).max(by: { $0.weight < $1.weight }) {
             // Cash and change agree with another candidate: that one was paid.
-            return (agreed.amount, 0.85, agreed.line)
+            return TotalReading(amount: agreed.amount, confidence: 0.85, line: agreed.line, origin: .keyword)
         }
         var confidence = 0.55 + 0.07 * Double(best.weight)
         if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { confidence += 0.2 }
@@ -92,7 +130,7 @@ public struct ReceiptExtractor: Sendable {
             total = rounded
             confidence = min(confidence, 0.7)
         }
-        return (total, min(0.99, max(0.1, confidence)), best.line)
+        return TotalReading(amount: total, confidence: min(0.99, max(0.1, confidence)), line: best.line, origin: .keyword)
     }
 
     /// What a receipt that rounds to 0.05 says was due: a rounding line stating the rounded total
@@ -132,7 +170,7 @@ public struct ReceiptExtractor: Sendable {
     }
 
     /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
-    private func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
+    func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
         func amount(after phrases: [String]) -> Amount? {
             for (index, line) in lines.enumerated() {
                 let text = TotalKeywords.normalized(line)

@@ -6,7 +6,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
 
     public static let defaultTotals: [String: Int] = [
         "rounded total": 5, "total rounded": 5, "after rounding": 5, "grand total": 5, "nett total": 4, "net total": 4,
-        "total amount": 4, "amount due": 4, "total due": 4, "total payable": 4, "amount payable": 4,
+        "total amount": 4, "amount due": 4, "amt due": 4, "total due": 4, "total payable": 4, "amount payable": 4,
         "zu zahlen": 5, "gesamtbetrag": 5, "endbetrag": 5, "rechnungsbetrag": 4, "total chf": 4, "total eur": 4,
         "summe": 3, "gesamt": 3, "total": 3, "betrag": 2, "jumlah": 2, "amount": 1,
     ]

@@ -1,0 +1,78 @@
+import Testing
+@testable import ScanbookCore
+
+/// The receipt's own sums (sub-total + tax ± rounding, the tax summary, cash − change) as
+/// witnesses of a total OCR misread.
+@Suite struct ReceiptArithmeticTests {
+    let extractor = ReceiptExtractor()
+
+    /// OCR output for `lines`, every word with `confidence` except those listed in `doubtful`.
+    func ocr(_ lines: [String], confidence: Double = 95, doubtful: [String: Double] = [:]) -> OCRResult {
+        let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        let words = lines.enumerated().flatMap { index, line in
+            line.split(separator: " ").map { word in
+                OCRWord(text: String(word), confidence: doubtful[String(word)] ?? confidence, box: box, line: index)
+            }
+        }
+        return OCRResult(text: lines.joined(separator: "\n"), meanConfidence: confidence, words: words,
+                         lines: lines.map { OCRLine(text: $0, confidence: confidence, box: box) })
+    }
+
+    @Test func breakdownAndTaxSummaryAgreeingReplaceAGuessedTotal() {
+        // The total line is unreadable, so the largest amount (the cash) was the only guess.
+        let lines = [
+            "STATIONERY SHOP", "LAMINATING FILM 1 26.00", "SUB-TOTAL (EX) 26.00", "TOTAL TAX 1.56", "ROUNDING -0.01",
+            "TOTAL I ses", "CASH 50.00", "GST SUMMARY", "TAX CODE % AMOUNT TAX", "SR 6.00 26.00 1.56",
+        ]
+        let result = extractor.extract(lines: lines)
+        #expect(result.total?.description == "27.55")
+        #expect(result.confidence <= 0.7)
+    }
+
+    @Test func aDoubtfulTotalOneDigitOffTheBreakdownIsCorrected() {
+        // 51.42 + 3.08 = 54.50; OCR read the total as 64.50 and lost the sub-total's decimal mark.
+        let lines = [
+            "CHICKEN RICE SHOP", "Total Sales (Excluding GST) : 5142", "TotalGST : 3.08", "Rounding : 0.00",
+            "Total Sales (Inclusive of GST) 64.50",
+        ]
+        #expect(extractor.extract(ocr(lines, doubtful: ["64.50": 66])).total?.description == "54.50")
+        #expect(extractor.extract(ocr(lines)).total?.description == "64.50", "a confident total stands")
+        #expect(extractor.extract(lines: lines).total?.description == "64.50", "without confidences nothing is doubtful")
+    }
+
+    @Test func cashAndChangeCorrectOnlyADoubtfulTotal() {
+        let lines = ["HARDWARE", "Total Sales (Inclusive of GST) : 100.00", "CASH : 101.00", "Change : 0.10"]
+        #expect(extractor.extract(ocr(lines, doubtful: ["100.00": 70])).total?.description == "100.90")
+        #expect(extractor.extract(ocr(lines)).total?.description == "100.00")
+    }
+
+    @Test func aFewCentsApartIsRoundingNotAMisread() {
+        let lines = ["SHOP", "Total RM Incl. of GST 14.65", "GST Summary Amount Tax", "T @ 6% 13.81 0.83"]
+        #expect(extractor.extract(ocr(lines, doubtful: ["14.65": 50])).total?.description == "14.65")
+    }
+
+    @Test func theTaxSummaryBeatsTheLargestAmountWhenNoKeywordIsRead() {
+        let lines = ["NOODLE HOUSE", "1 x Noodles 9.10", "Paid 40.35", "GST Summary Amount Tax", "SR @6% 9.10 0.55"]
+        #expect(extractor.extract(lines: lines).total?.description == "9.65")
+        // Printed twice (as the item and as the card payment), the largest amount is the total.
+        let twice = ["BAKERY", "1 x Cake 63.80", "Master Card 63.80", "GST Summary % Amount Tax", "SR 6.00 80.18 3.61"]
+        #expect(extractor.extract(lines: twice).total?.description == "63.80")
+    }
+
+    @Test func witnessesAreFoundThroughGluedLabels() {
+        #expect(ReceiptExtractor.summaryStart(["A", "TOTAL 1.00", "GSTSummary Amount", "S 1.00 0.06"]) == 2)
+        #expect(ReceiptExtractor.glueSplit("TotalGST : 1.65") == "total gst 1 65")
+        let witness = ReceiptExtractor.breakdownWitness(
+            ["Subtotal 10.00", "TotalGST : 0.60", "Discount 1.00", "Cash 20.00"][...],
+            amounts: ["Subtotal 10.00", "TotalGST : 0.60", "Discount 1.00", "Cash 20.00"].map { AmountParser.amounts(in: $0).map(\.amount) },
+            rounding: nil
+        )
+        #expect(witness?.totals == [900, 960], "tax included or added; the discount taken off; cash is no charge")
+    }
+
+    @Test func oneSlipReadingsChangeLoseOrAddOneDigit() {
+        let readings = ReceiptExtractor.oneSlipReadings(of: 6450)
+        #expect(readings.contains(5450) && readings.contains(645) && readings.contains(64550))
+        #expect(!readings.contains(6450) && !readings.contains(5440))
+    }
+}
