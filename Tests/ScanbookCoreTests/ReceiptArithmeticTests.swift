@@ -59,6 +59,12 @@ import Testing
         #expect(extractor.extract(lines: twice).total?.description == "63.80")
     }
 
+    @Test func aColumnHeadersAmountIsNoBetterThanAGuess() {
+        // "AMOUNT" heads the item column; the total line's amount is lost.
+        let lines = ["STATIONERY", "ITEM QTY AMOUNT", "TAPE 5 1.32 6.60", "GLUE 1 10.38", "TOTAL N", "GST SUMMARY", "SR 6.00 16.98 1.02"]
+        #expect(extractor.extract(lines: lines).total?.description == "18.00")
+    }
+
     @Test func witnessesAreFoundThroughGluedLabels() {
         #expect(ReceiptExtractor.summaryStart(["A", "TOTAL 1.00", "GSTSummary Amount", "S 1.00 0.06"]) == 2)
         #expect(ReceiptExtractor.glueSplit("TotalGST : 1.65") == "total gst 1 65")
@@ -68,6 +74,19 @@ import Testing
             rounding: nil
         )
         #expect(witness?.totals == [900, 960], "tax included or added; the discount taken off; cash is no charge")
+    }
+
+    @Test func whatWasHandedOverIsTheLargestPaymentLineWhateverItsSign() {
+        #expect(extractor.extract(lines: ["KIOSK", "Item 5.75", "Cash -50.00", "CHANGE 44.25"]).total?.description == "5.75")
+        // "Cash 8.60" names the payment method with the total; 10.00 was handed over.
+        #expect(extractor.extract(lines: ["TEA SHOP", "Pearl Tea 8.60", "Cash 8.60", "Tendered 10.00", "Change 1.40"]).total?.description == "8.60")
+    }
+
+    @Test func ocrSlipsInTheSumsAreRepaired() {
+        #expect(AmountParser.amounts(in: "Total M1.00").map(\.amount.hundredths) == [100], "RM with its R lost")
+        // The zero-rated row's tax lost its decimal mark: 141.50 + 0.00.
+        let lines = ["SPEED MART", "Total Sales (Inclusive GST) RM 141.58", "GST Summary Amount Tax", "Z 141.50 00"]
+        #expect(extractor.extract(ocr(lines, doubtful: ["141.58": 60])).total?.description == "141.50")
     }
 
     @Test func oneSlipReadingsChangeLoseOrAddOneDigit() {

@@ -96,7 +96,8 @@ public enum AmountParser {
         }
     }
 
-    private static let currencyPrefixes = ["RM", "CHF", "EUR", "FR", "SFR", "USD", "SGD", "$", "€", "£"]
+    // "M": OCR often loses the R of "RM" ("Total M1.00").
+    private static let currencyPrefixes = ["RM", "M", "CHF", "EUR", "FR", "SFR", "USD", "SGD", "$", "€", "£"]
 
     private static func gluedToLetters(_ characters: [Character], start: Int, end: Int) -> Bool {
         let token = characters[start..<end]

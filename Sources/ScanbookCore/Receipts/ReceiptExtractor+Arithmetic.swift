@@ -55,11 +55,10 @@ extension ReceiptExtractor {
             let near = Set(allowed.joined()).filter { slips.contains($0) }
             if near.count == 1, let value = near.first { return answer(value) }
         }
-        // Without a keyword the total is a guess, the largest amount: what the tax summary adds up
-        // to is a better one, else the sub-total with the charges listed below it.
-        // Not when the guess is printed more than once (as the total and as the payment) or is
-        // the witnessed sum rounded to 0.05.
-        guard origin == .largestAmount, !(total.map { printedTwice($0.hundredths) } ?? false) else { return nil }
+        // Without a clear keyword the total is a guess: what the tax summary adds up to is a better
+        // one, else the sub-total with the charges listed below it. Not when the guess is printed
+        // more than once (as the total and as the payment) or is the witnessed sum rounded to 0.05.
+        guard origin == .largestAmount || origin == .weakKeyword, !(total.map { printedTwice($0.hundredths) } ?? false) else { return nil }
         let guesses = [ArithmeticWitness.Source.taxSummary, .breakdown].compactMap { source -> Int? in
             guard let witness = witnesses.first(where: { $0.source == source }), let value = witness.totals.max() else { return nil }
             return witness.copiesOneLine && !printedTwice(value) ? nil : value
@@ -141,7 +140,12 @@ extension ReceiptExtractor {
         var rows: [Int] = []
         var totalRow: Int?
         for index in lines.indices.dropFirst() {
-            let values = amounts[index].map(\.hundredths)
+            var values = amounts[index].map(\.hundredths)
+            // A zero tax whose decimal mark OCR lost ("Z 141.50 00") is still zero.
+            if values.count == 1, let last = lines[index].split(separator: " ").last,
+               case let digits = last.filter({ $0.isLetter || $0.isNumber }), (1...3).contains(digits.count), digits.allSatisfy({ $0 == "0" }) {
+                values.append(0)
+            }
             // A rate without sales ("Z @ 0% 0.00 0.00") adds nothing, whatever OCR made of its tax.
             guard values.count >= 2, values.allSatisfy({ $0 >= 0 }), values[values.count - 2] > 0 else { continue }
             let n = values.count

@@ -70,9 +70,10 @@ public struct ReceiptExtractor: Sendable {
         let line: Int
     }
 
-    /// Where a total was read: after a keyword, from cash − change, or (no keyword, no change
-    /// line) the largest amount in the lower part of the receipt.
-    enum TotalOrigin { case keyword, cashMinusChange, largestAmount }
+    /// Where a total was read: after a keyword, after only a generic one ("Amount", and that above
+    /// its line: as often a column header over the items), from cash − change, or (no keyword, no
+    /// change line) the largest amount in the lower part of the receipt.
+    enum TotalOrigin { case keyword, weakKeyword, cashMinusChange, largestAmount }
 
     private struct TotalReading {
         let amount: Amount?
@@ -130,7 +131,9 @@ public struct ReceiptExtractor: Sendable {
             total = rounded
             confidence = min(confidence, 0.7)
         }
-        return TotalReading(amount: total, confidence: min(0.99, max(0.1, confidence)), line: best.line, origin: .keyword)
+        return TotalReading(
+            amount: total, confidence: min(0.99, max(0.1, confidence)), line: best.line, origin: best.weight <= 1 ? .weakKeyword : .keyword
+        )
     }
 
     /// What a receipt that rounds to 0.05 says was due: a rounding line stating the rounded total
@@ -171,16 +174,15 @@ public struct ReceiptExtractor: Sendable {
 
     /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
     func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
-        func amount(after phrases: [String]) -> Amount? {
-            for (index, line) in lines.enumerated() {
-                let text = TotalKeywords.normalized(line)
-                if phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }), let value = amounts[index].last {
-                    return value
-                }
+        func stated(after phrases: [String]) -> [Amount] {
+            lines.indices.compactMap { index in
+                let text = TotalKeywords.normalized(lines[index])
+                // Some tills print what was handed over as negative ("Cash -50.00").
+                return phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }) ? amounts[index].last.map { Amount(minorUnits: abs($0.minorUnits), decimals: $0.decimals) } : nil
             }
-            return nil
         }
-        guard let tendered = amount(after: TotalKeywords.tendered), let change = amount(after: TotalKeywords.change),
+        // "Cash 8.60" may name the payment method with the total; what was handed over is the most.
+        guard let tendered = stated(after: TotalKeywords.tendered).max(), let change = stated(after: TotalKeywords.change).first,
               change.hundredths >= 0, tendered.hundredths > change.hundredths else { return nil }
         let decimals = max(tendered.decimals, change.decimals, 2)
         return Amount(minorUnits: tendered.hundredths - change.hundredths, decimals: 2).rescaled(to: decimals)
