@@ -46,6 +46,15 @@ import ScanbookCore
         #expect(DateParser.parse("31.04.2025") == nil, "April has 30 days")
         #expect(DateParser.parse("29.02.2023") == nil)
     }
+
+    @Test func ocrSlipsInDatesAreUndoneWhereOnlyOneReadingFits() {
+        #expect(DateParser.parse("12- 01-19 21:13 SHOP")?.description == "2019-01-12", "a space after a separator")
+        #expect(DateParser.parse("ORD #07 -REG #19- 10/03/2018 17:24")?.description == "2018-03-10", "not 19-10 of year 03")
+        #expect(DateParser.separatorsReadAsDigits("Date: 1202/2018")?.description == "2018-02-12", "one separator lost")
+        #expect(DateParser.separatorsReadAsDigits("Date: 27032018")?.description == "2018-03-27", "both lost")
+        #expect(DateParser.separatorsReadAsDigits("Date: 060372018")?.description == "2018-03-06", "one lost, one read as 7")
+        #expect(DateParser.separatorsReadAsDigits("Date: 020112018") == nil, "02/01/2018 or 02/11/2018: no guess")
+    }
 }
 
 @Suite struct ReceiptExtractorTests {

@@ -17,7 +17,7 @@ public enum DateParser {
     ]
 
     public static func dates(in line: String) -> [Match] {
-        let characters = Array(line)
+        let characters = closingSeparatorGaps(Array(line))
         var found: [Match] = []
         var index = 0
         while index < characters.count {
@@ -38,19 +38,44 @@ public enum DateParser {
         return found
     }
 
+    /// OCR puts a space after a date's separator ("12- 01-19"): a separator between a digit and a
+    /// space followed by a digit loses the space. Offsets stay comparable within a line.
+    static func closingSeparatorGaps(_ characters: [Character]) -> [Character] {
+        func isDigit(_ index: Int) -> Bool { characters.indices.contains(index) && characters[index].isASCII && characters[index].isNumber }
+        var result: [Character] = []
+        for (index, character) in characters.enumerated() {
+            if character == " ", index > 0, "-/.".contains(characters[index - 1]), isDigit(index - 2), isDigit(index + 1) { continue }
+            result.append(character)
+        }
+        return result
+    }
+
     /// Parses a whole string that should be a date (e.g. a label's "25/12/2018").
     public static func parse(_ text: String) -> CalendarDate? {
         dates(in: text).first?.date
     }
 
-    /// A ten-digit run "DDsMMsYYYY" whose two separators OCR read as digits ("1300372018" for
-    /// 13/03/2018). Only meaningful beside a date label; nil unless the day, month and year are valid.
+    /// A date whose separators OCR lost or read as digits: "1300372018" (13/03/2018, both read as
+    /// digits), "060372018" (one lost, one read), "1202/2018" or "27032018" (lost). Only meaningful
+    /// beside a date label; nil unless the day, month and year are valid.
     public static func separatorsReadAsDigits(_ line: String) -> CalendarDate? {
-        for run in line.split(whereSeparator: { !($0.isASCII && $0.isNumber) }) where run.count == 10 {
-            let digits = run.compactMap { Int(String($0)) }
-            let day = digits[0] * 10 + digits[1], month = digits[3] * 10 + digits[4]
-            let year = digits[6...9].reduce(0) { $0 * 10 + $1 }
-            if (1990...2099).contains(year), let date = CalendarDate(year: year, month: month, day: day) { return date }
+        let runs = line.split(whereSeparator: { !($0.isASCII && $0.isNumber) && !"/.-".contains($0) })
+        for run in runs {
+            let digits = run.compactMap { $0.isNumber ? Int(String($0)) : nil }
+            func date(day: Int, month: Int, year: Int) -> CalendarDate? {
+                let value = { (range: Range<Int>) in digits[range].reduce(0) { $0 * 10 + $1 } }
+                let year = value(year..<year + 4)
+                return (1990...2099).contains(year) ? CalendarDate(year: year, month: value(month..<month + 2), day: value(day..<day + 2)) : nil
+            }
+            switch digits.count {
+            case 8: if let found = date(day: 0, month: 2, year: 4) { return found }
+            case 9:
+                // Which separator was lost is unknown: only a reading that just one way allows.
+                let readings = [date(day: 0, month: 3, year: 5), date(day: 0, month: 2, year: 5)].compactMap { $0 }
+                if readings.count == 1 { return readings[0] }
+            case 10: if let found = date(day: 0, month: 3, year: 6) { return found }
+            default: continue
+            }
         }
         return nil
     }
