@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"],
             // The digit models ship with the code; their training script sits next to them.
             exclude: ["Models/train_digits.py", "Models/synthetic_digits.py", "Models/digit_corpus.py"],
-            resources: [.copy("Models/meter-digits.json")]
+            resources: [.copy("Models/meter-digits.json"), .copy("Models/meter-digits-second.json")]
         ),
 
         // The Vapor application: one folder per module plus the platform (accounts, blobs, web shell).

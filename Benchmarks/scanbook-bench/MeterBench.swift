@@ -14,7 +14,7 @@ enum MeterBench {
     }
 
     static func runStrips(directory: String, into table: inout BenchTable) throws {
-        let reader = StripReader(reader: try DigitModels.reader(named: "meter"))
+        let reader = StripReader(reader: try DigitModels.reader(named: "meter", secondOpinion: true))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
         var exact = 0, rollingExact = 0, rollingTotal = 0, digitsRight = 0, digitsTotal = 0
         var timings = Timings()

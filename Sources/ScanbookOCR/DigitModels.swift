@@ -18,15 +18,23 @@ public enum DigitModels {
         }
     }
 
-    public static func reader(named name: String) throws -> DigitReader {
+    /// The model `NAME-digits.json`; with `secondOpinion`, averaged with `NAME-digits-second.json`
+    /// when that is shipped (twice the work per cell: for meter strips, not for bulk reading).
+    public static func reader(named name: String, secondOpinion: Bool = false) throws -> DigitReader {
         guard available.contains(name), let url = Bundle.module.url(forResource: "\(name)-digits", withExtension: "json") else {
             throw Problem.unknown(name)
         }
         do {
-            return try DigitReader(model: try JSONDecoder().decode(DigitModel.self, from: Data(contentsOf: url)))
+            let secondURL = secondOpinion ? Bundle.module.url(forResource: "\(name)-digits-second", withExtension: "json") : nil
+            let second = try secondURL.map(load)
+            return try DigitReader(model: try load(url), secondOpinion: second)
         } catch {
             throw Problem.unreadable(name, String(describing: error))
         }
+    }
+
+    private static func load(_ url: URL) throws -> DigitModel {
+        try JSONDecoder().decode(DigitModel.self, from: Data(contentsOf: url))
     }
 }
 
@@ -36,17 +44,9 @@ extension DigitReader {
         read(gray: try inputPixels(image))
     }
 
-    /// Reads the cell as it is and with light and dark swapped, and keeps the surer reading: the
-    /// meter corpus has mostly light digits on dark drums, many counters are the other way round.
+    /// `readEitherPolarity(gray:)` on a cell image of any size.
     public func readEitherPolarity(_ image: Image) throws(VisionError) -> Reading {
         readEitherPolarity(gray: try inputPixels(image))
-    }
-
-    /// `readEitherPolarity` on pixels already at the model's input size.
-    public func readEitherPolarity(gray pixels: [UInt8]) -> Reading {
-        let plain = read(gray: pixels)
-        let inverted = read(gray: pixels.map { 255 - $0 })
-        return inverted.confidence > plain.confidence ? inverted : plain
     }
 
     /// The image as the model's input: gray, `inputWidth` × `inputHeight`, row by row.

@@ -41,7 +41,7 @@ struct MeterReadCommand: ParsableCommand {
         let strip = try Image.decode(try readImage(image))
         let result: StripReader.Result
         do {
-            result = try StripReader(reader: try DigitModels.reader(named: model)).read(strip, counter: counter)
+            result = try StripReader(reader: try DigitModels.reader(named: model, secondOpinion: true)).read(strip, counter: counter)
         } catch let problem as StripReader.Problem {
             throw ValidationError(problem.description)
         }

@@ -21,6 +21,22 @@ import Testing
         #expect(abs(even.confidence - 0.5) < 1e-5, "a flat image favours neither")
     }
 
+    @Test func aSecondOpinionIsAveragedIn() throws {
+        // The second network reads the halves the other way round: together they cannot decide.
+        let first = Self.halvesModel(), swapped = DigitModel(
+            format: first.format, inputWidth: 4, inputHeight: 2, classes: first.classes,
+            layers: [DigitModel.Layer(type: "dense", inputChannels: nil, outputChannels: nil, inputs: 8, outputs: 2,
+                                      weights: [0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0], bias: [0, 0])]
+        )
+        let leftBright: [UInt8] = [250, 250, 10, 10, 250, 250, 10, 10]
+        #expect(try DigitReader(model: first).read(gray: leftBright).confidence > 0.99)
+        let both = try DigitReader(model: first, secondOpinion: swapped)
+        #expect(abs(both.read(gray: leftBright).confidence - 0.5) < 1e-5)
+        #expect(abs(both.readEitherPolarity(gray: leftBright).confidence - 0.5) < 1e-5)
+        let otherClasses = DigitModel(format: first.format, inputWidth: 4, inputHeight: 2, classes: ["A", "B"], layers: first.layers)
+        #expect(throws: DigitModel.Problem.self) { try DigitReader(model: first, secondOpinion: otherClasses) }
+    }
+
     @Test func convolutionWithACentreKernelKeepsTheImage() throws {
         var identity = [Float](repeating: 0, count: 9)
         identity[4] = 1

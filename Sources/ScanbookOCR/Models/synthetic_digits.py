@@ -91,11 +91,15 @@ def cell(tenths: float, font_path: str, rng: np.random.Generator, width: int, he
     return np.clip(pixels, 0, 255) / 255.0
 
 
-def render(count: int, seed: int, width: int = 20, height: int = 32):
+def render(count: int, seed: int, width: int = 20, height: int = 32, half_roll_share: float = 0.0):
     """`count` cells at positions spread evenly over 0 … 10 (labels in tenths, not rounded: a
-    drum stops anywhere, and 5.63 is trained as 37% 5, 63% 6)."""
+    drum stops anywhere, and 5.63 is trained as 37% 5, 63% 6). `half_roll_share` of them sit
+    40–75% of the way to the next digit, where the cell shows only slivers of two glyphs and the
+    reader errs most."""
     rng = np.random.default_rng(seed)
     paths = fonts()
     tenths = rng.uniform(0, 100, count)
+    half = rng.random(count) < half_roll_share
+    tenths[half] = np.floor(tenths[half] / 10) * 10 + rng.uniform(4, 7.5, int(half.sum()))
     images = np.stack([cell(float(t), paths[int(rng.integers(len(paths)))], rng, width, height) for t in tenths])
     return images.astype(np.float32), tenths

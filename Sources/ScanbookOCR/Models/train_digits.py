@@ -9,7 +9,9 @@ inference in `DigitReader` (Sources/ScanbookCore/Digits).
         --convs 16 32 64 --hidden 128 --epochs 40 \
         --data ../shared/corpora/meter-digits-train --out Sources/ScanbookOCR/Models/meter-digits.json
 
-(the shipped model's command line, also in its "trainedOn" field; ~17 min on two cores). `--synthetic N` adds N rendered drum
+(the shipped model's command line, also in its "trainedOn" field; ~17 min on two cores). Its second
+opinion, meter-digits-second.json, which the strip reader averages in, is the same command with
+`--half-roll-share 0.25 --out Sources/ScanbookOCR/Models/meter-digits-second.json`. `--synthetic N` adds N rendered drum
 digits (synthetic_digits.py: fonts the corpus and the strip benchmark do not use, both polarities,
 red drums, partial rolls) so the model reads counters unlike the corpus's.
 
@@ -157,13 +159,14 @@ def main():
     parser.add_argument("--convs", type=int, nargs="+", default=[16, 32, 64], help="channels of the convolutions, each followed by a max-pool")
     parser.add_argument("--hidden", type=int, default=128, help="units of the hidden dense layer")
     parser.add_argument("--synthetic", type=int, default=0, help="rendered drum digits added to the training set (synthetic_digits.py)")
+    parser.add_argument("--half-roll-share", type=float, default=0.0, help="share of synthetic digits caught 40-75%% of the way through a roll")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     x, labels = load(args.data, args.width, args.height, "train")
     tx, tlabels = load(args.data, args.width, args.height, "test")
     if args.synthetic:
         import synthetic_digits
-        images, tenths = synthetic_digits.render(args.synthetic, args.seed, args.width, args.height)
+        images, tenths = synthetic_digits.render(args.synthetic, args.seed, args.width, args.height, args.half_roll_share)
         x, labels = np.concatenate([x, images]), np.concatenate([labels, tenths])
     y = soft_targets(labels)
     tx = standardize(tx)

@@ -22,7 +22,7 @@ extension Application {
         processors.register(ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages)))
         captureProcessors = processors
         listLive = ListLive()
-        stripReader = StripReader(reader: try DigitModels.reader(named: "meter"))
+        stripReader = StripReader(reader: try DigitModels.reader(named: "meter", secondOpinion: true))
 
         try configureDatabase(config.database)
         registerMigrations()
