@@ -58,7 +58,9 @@ enum ReceiptBench {
                 misses.append("\(base.lastPathComponent): date \(result.date?.description ?? "nil") ≠ \(truth.date ?? "nil")")
             }
             if let expected = truth.name, let merchant = result.merchant,
-               MerchantGuess.normalizedKey(expected) == MerchantGuess.normalizedKey(merchant) { merchants += 1 }
+               MerchantGuess.normalizedKey(expected) == MerchantGuess.normalizedKey(merchant) { merchants += 1 } else {
+                misses.append("\(base.lastPathComponent): merchant \(result.merchant ?? "nil") ≠ \(truth.name ?? "nil")")
+            }
         }
         if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { misses.forEach { print($0) } }
         let set = "\(label), \(files.count) receipts"

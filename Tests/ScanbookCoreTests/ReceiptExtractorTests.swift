@@ -127,6 +127,17 @@ import ScanbookCore
     }
 
     @Test(arguments: [
+        (["POPULAR BOOK", "CO. (M) SDN BHD", "No 8, Jalan 7/118B"], "POPULAR BOOK CO. (M) SDN BHD"),  // a wrapped name
+        (["TRI SHAAS SDN BHD (728515-M)", "Lot 1"], "TRI SHAAS SDN BHD"),  // registration number
+        (["Dimiliki: banh mi cafe sdn bhd 1110644-W", "Jalan Ampang"], "banh mi cafe sdn bhd"),  // "owned by"
+        (["IKANO HANDEL SON BHD", "Mont Kiara"], "IKANO HANDEL SDN BHD"),  // D read as O
+        (["Company Reg No. :75495-W", "GL HANDICRAFT & TAILORING"], "GL HANDICRAFT & TAILORING"),  // not a name
+    ])
+    func companyNamesAreTakenWholeAndCleaned(_ lines: [String], _ name: String) {
+        #expect(extractor.extract(lines: lines).merchant == name)
+    }
+
+    @Test(arguments: [
         (["Gesamt CHF 1883,09", "MwSt 8.1% inkl. 14,09", "Maestro 188,09"], "188.09"),  // a digit doubled
         (["Zu zahlen EUR 18,23", "MwSt 7.0% inkl. 5,12", "Bar 80,00"], "78.23"),  // a digit misread
         (["Zu zahlen EUR 78,23", "MwSt 7.0% inkl. 512", "Bar 80,00"], "78.23"),  // the VAT's decimal mark lost: no harm

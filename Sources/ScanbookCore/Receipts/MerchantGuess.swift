@@ -5,7 +5,12 @@ public enum MerchantGuess {
     static let companyForms = [
         "sdn bhd", "sdn. bhd", "bhd", "enterprise", "trading", "gmbh", "ag", "sa", "sàrl", "sarl", "kg", "ohg",
         "ltd", "limited", "inc", "llc", "plc", "co", "company", "restaurant", "restoran", "store", "market", "markt",
+        "s b",
     ]
+    /// Lines that name the company's registration, not the company.
+    static let registrationWords = ["reg no", "registration", "gst", "co no", "company no", "roc", "ssm"]
+    /// "Owned by" in Malay and English, before the owning company's name.
+    static let ownerPrefixes = ["dimiliki oleh", "dimiliki", "owned by", "owner by"]
     static let headings = [
         "tax invoice", "invoice", "receipt", "rechnung", "quittung", "kassenbon", "beleg", "welcome", "willkommen",
         "simplified", "cash sale", "official receipt", "copy", "kopie",
@@ -13,15 +18,26 @@ public enum MerchantGuess {
 
     public static func from(_ lines: [String]) -> String? {
         let top = Array(lines.prefix(8))
-        if let company = top.first(where: { line in
-            let text = TotalKeywords.normalized(line)
+        if let index = top.firstIndex(where: { line in
+            let text = TotalKeywords.normalized(repairedForm(line))
             return companyForms.contains { TotalKeywords.containsPhrase(text, $0) } && letterShare(line) > 0.6
+                && !registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
         }) {
+            let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
+            // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
+            // than the company form continues the name-like line above it.
+            let words = TotalKeywords.normalized(company).split(separator: " ")
+            let formWords = words.filter { ["co", "m", "sdn", "bhd", "s", "b", "restaurant", "ltd", "gmbh", "ag", "inc"].contains($0) }
+            if index > 0, words.count - formWords.count <= 1, letterShare(top[index - 1]) > 0.6,
+               DateParser.dates(in: top[index - 1]).isEmpty, !isHeading(top[index - 1]) {
+                return clean(clean(top[index - 1]) + " " + company)
+            }
             return clean(company)
         }
         let nameLike = top.filter { line in
             let text = TotalKeywords.normalized(line)
             return line.count >= 3 && letterShare(line) > 0.6 && !headings.contains { TotalKeywords.containsPhrase(text, $0) }
+                && !registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
                 && DateParser.dates(in: line).isEmpty
         }
         // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
@@ -31,6 +47,32 @@ public enum MerchantGuess {
             return clean(printed)
         }
         return nameLike.first.map(clean)
+    }
+
+    static func isHeading(_ line: String) -> Bool {
+        let text = TotalKeywords.normalized(line)
+        return headings.contains { TotalKeywords.containsPhrase(text, $0) }
+    }
+
+    /// OCR reads the D of "SDN BHD" as O or I: "SON BHD", "SIN BHD".
+    static func repairedForm(_ line: String) -> String {
+        ["SON BHD": "SDN BHD", "SIN BHD": "SDN BHD", "S0N BHD": "SDN BHD", "SON, BHD": "SDN. BHD", "Son Bhd": "Sdn Bhd"]
+            .reduce(line) { line, repair in line.replacing(repair.key, with: repair.value) }
+    }
+
+    /// "TRI SHAAS SDN BHD (728515-M)", "... SDN BHD 1110644-W": the registration number is not
+    /// part of the name.
+    static func withoutRegistration(_ line: String) -> String {
+        if let open = line.lastIndex(of: "("), line[open...].filter(\.isNumber).count >= 4 { return String(line[..<open]) }
+        guard let last = line.split(separator: " ").last, last.filter(\.isNumber).count >= 4, last.contains("-") else { return line }
+        return String(line.dropLast(last.count))
+    }
+
+    /// "Dimiliki: banh mi cafe sdn bhd" (owned by): the owner's name without the words before it.
+    static func withoutOwnerPrefix(_ line: String) -> String {
+        let lower = line.lowercased()
+        guard let prefix = ownerPrefixes.first(where: { lower.hasPrefix($0) }) else { return line }
+        return String(line.dropFirst(prefix.count)).trimmingCharacters(in: ":-")
     }
 
     static func upperCaseShare(_ line: String) -> Double {
