@@ -131,6 +131,7 @@ import ScanbookCore
         (["TRI SHAAS SDN BHD (728515-M)", "Lot 1"], "TRI SHAAS SDN BHD"),  // registration number
         (["Dimiliki: banh mi cafe sdn bhd 1110644-W", "Jalan Ampang"], "banh mi cafe sdn bhd"),  // "owned by"
         (["IKANO HANDEL SON BHD", "Mont Kiara"], "IKANO HANDEL SDN BHD"),  // D read as O
+        (["HOME MASTER HARDWARE &", "ELECTRICAL", "No 12, Jalan Mas"], "HOME MASTER HARDWARE & ELECTRICAL"),  // left open
         (["Company Reg No. :75495-W", "GL HANDICRAFT & TAILORING"], "GL HANDICRAFT & TAILORING"),  // not a name
     ])
     func companyNamesAreTakenWholeAndCleaned(_ lines: [String], _ name: String) {

@@ -18,35 +18,48 @@ public enum MerchantGuess {
 
     public static func from(_ lines: [String]) -> String? {
         let top = Array(lines.prefix(8))
-        if let index = top.firstIndex(where: { line in
+        guard let (index, name) = companyLine(top) ?? nameLine(top) else { return nil }
+        // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name left open goes on on the next line.
+        if name.hasSuffix("&"), index + 1 < top.count, letterShare(top[index + 1]) > 0.6, !isHeading(top[index + 1]) {
+            return clean(name + " " + clean(withoutRegistration(repairedForm(top[index + 1]))))
+        }
+        return name
+    }
+
+    /// The first top line naming a company form, joined to the line above when it wraps.
+    static func companyLine(_ top: [String]) -> (Int, String)? {
+        guard let index = top.firstIndex(where: { line in
             let text = TotalKeywords.normalized(repairedForm(line))
             return companyForms.contains { TotalKeywords.containsPhrase(text, $0) } && letterShare(line) > 0.6
                 && !registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
-        }) {
-            let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
-            // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
-            // than the company form continues the name-like line above it.
-            let words = TotalKeywords.normalized(company).split(separator: " ")
-            let formWords = words.filter { ["co", "m", "sdn", "bhd", "s", "b", "restaurant", "ltd", "gmbh", "ag", "inc"].contains($0) }
-            if index > 0, words.count - formWords.count <= 1, letterShare(top[index - 1]) > 0.6,
-               DateParser.dates(in: top[index - 1]).isEmpty, !isHeading(top[index - 1]) {
-                return clean(clean(top[index - 1]) + " " + company)
-            }
-            return clean(company)
+        }) else { return nil }
+        let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
+        // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
+        // than the company form continues the name-like line above it.
+        let words = TotalKeywords.normalized(company).split(separator: " ")
+        let formWords = words.filter { ["co", "m", "sdn", "bhd", "s", "b", "restaurant", "ltd", "gmbh", "ag", "inc"].contains($0) }
+        if index > 0, words.count - formWords.count <= 1, letterShare(top[index - 1]) > 0.6,
+           DateParser.dates(in: top[index - 1]).isEmpty, !isHeading(top[index - 1]) {
+            return (index, clean(clean(top[index - 1]) + " " + company))
         }
-        let nameLike = top.filter { line in
-            let text = TotalKeywords.normalized(line)
-            return line.count >= 3 && letterShare(line) > 0.6 && !headings.contains { TotalKeywords.containsPhrase(text, $0) }
+        return (index, clean(company))
+    }
+
+    /// The first top line that reads like a name rather than a heading, an address or a number.
+    static func nameLine(_ top: [String]) -> (Int, String)? {
+        let nameLike = top.indices.filter { index in
+            let line = top[index], text = TotalKeywords.normalized(line)
+            return line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line)
                 && !registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
                 && DateParser.dates(in: line).isEmpty
         }
         // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
         // printed name under it is usually in capitals.
-        if let first = nameLike.first, !first.contains(where: \.isUppercase),
-           let printed = nameLike.dropFirst().first(where: { upperCaseShare($0) > 0.8 }) {
-            return clean(printed)
+        if let first = nameLike.first, !top[first].contains(where: \.isUppercase),
+           let printed = nameLike.dropFirst().first(where: { upperCaseShare(top[$0]) > 0.8 }) {
+            return (printed, clean(top[printed]))
         }
-        return nameLike.first.map(clean)
+        return nameLike.first.map { ($0, clean(top[$0])) }
     }
 
     static func isHeading(_ line: String) -> Bool {
@@ -56,7 +69,7 @@ public enum MerchantGuess {
 
     /// OCR reads the D of "SDN BHD" as O or I: "SON BHD", "SIN BHD".
     static func repairedForm(_ line: String) -> String {
-        ["SON BHD": "SDN BHD", "SIN BHD": "SDN BHD", "S0N BHD": "SDN BHD", "SON, BHD": "SDN. BHD", "Son Bhd": "Sdn Bhd"]
+        ["SON BHD": "SDN BHD", "SIN BHD": "SDN BHD", "S0N BHD": "SDN BHD", "SON, BHD": "SDN. BHD", "SON. BHD": "SDN. BHD", "Son Bhd": "Sdn Bhd"]
             .reduce(line) { line, repair in line.replacing(repair.key, with: repair.value) }
     }
 
