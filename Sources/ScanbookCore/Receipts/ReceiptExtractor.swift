@@ -174,16 +174,17 @@ public struct ReceiptExtractor: Sendable {
 
     /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
     func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
+        // Some tills print money handed over or back as negative ("Cash -50.00"): sizes only.
         func stated(after phrases: [String]) -> [Amount] {
             lines.indices.compactMap { index in
                 let text = TotalKeywords.normalized(lines[index])
-                // Some tills print what was handed over as negative ("Cash -50.00").
-                return phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }) ? amounts[index].last.map { Amount(minorUnits: abs($0.minorUnits), decimals: $0.decimals) } : nil
+                guard phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }), let value = amounts[index].last else { return nil }
+                return Amount(minorUnits: abs(value.minorUnits), decimals: value.decimals)
             }
         }
         // "Cash 8.60" may name the payment method with the total; what was handed over is the most.
         guard let tendered = stated(after: TotalKeywords.tendered).max(), let change = stated(after: TotalKeywords.change).first,
-              change.hundredths >= 0, tendered.hundredths > change.hundredths else { return nil }
+              tendered.hundredths > change.hundredths else { return nil }
         let decimals = max(tendered.decimals, change.decimals, 2)
         return Amount(minorUnits: tendered.hundredths - change.hundredths, decimals: 2).rescaled(to: decimals)
     }
