@@ -30,8 +30,7 @@ public enum MerchantGuess {
     static func companyLine(_ top: [String]) -> (Int, String)? {
         guard let index = top.firstIndex(where: { line in
             let text = TotalKeywords.normalized(repairedForm(line))
-            return companyForms.contains { TotalKeywords.containsPhrase(text, $0) } && letterShare(line) > 0.6
-                && !registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
+            return companyForms.contains { TotalKeywords.containsPhrase(text, $0) } && letterShare(line) > 0.6 && !isRegistration(line)
         }) else { return nil }
         let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
         // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
@@ -48,10 +47,8 @@ public enum MerchantGuess {
     /// The first top line that reads like a name rather than a heading, an address or a number.
     static func nameLine(_ top: [String]) -> (Int, String)? {
         let nameLike = top.indices.filter { index in
-            let line = top[index], text = TotalKeywords.normalized(line)
-            return line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line)
-                && !registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
-                && DateParser.dates(in: line).isEmpty
+            let line = top[index]
+            return line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line) && !isRegistration(line) && DateParser.dates(in: line).isEmpty
         }
         // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
         // printed name under it is usually in capitals.
@@ -65,6 +62,11 @@ public enum MerchantGuess {
     static func isHeading(_ line: String) -> Bool {
         let text = TotalKeywords.normalized(line)
         return headings.contains { TotalKeywords.containsPhrase(text, $0) }
+    }
+
+    static func isRegistration(_ line: String) -> Bool {
+        let text = TotalKeywords.normalized(line)
+        return registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
     }
 
     /// OCR reads the D of "SDN BHD" as O or I: "SON BHD", "SIN BHD".
