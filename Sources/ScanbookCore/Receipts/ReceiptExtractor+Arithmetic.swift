@@ -25,15 +25,7 @@ extension ReceiptExtractor {
     ) -> (total: Amount, line: Int?)? {
         let end = Self.summaryStart(lines)
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
-        let rounding = Self.roundingAdjustment(lines[..<end], amounts: amounts)
-        var witnesses = [
-            Self.breakdownWitness(lines[..<end], amounts: amounts, rounding: rounding),
-            Self.taxSummaryWitness(lines[end...], amounts: amounts, rounding: rounding),
-        ].compactMap { $0 }
-        // A total taken from cash and change is no witness of itself.
-        if origin != .cashMinusChange, let paid = cashMinusChange(lines, amounts) {
-            witnesses.append(ArithmeticWitness(source: .cashAndChange, totals: [paid.hundredths], copiesOneLine: false))
-        }
+        let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: end, origin: origin)
         if let total, witnesses.contains(where: { $0.totals.contains(total.hundredths) }) { return nil }
         let decimals = max(2, total?.decimals ?? 2)
         func printedTwice(_ value: Int) -> Bool { amounts[..<end].filter { $0.contains { $0.hundredths == value } }.count >= 2 }
@@ -65,6 +57,20 @@ extension ReceiptExtractor {
         }
         if let value = guesses.first, abs(value - (total?.hundredths ?? 0)) > 4 { return answer(value) }
         return nil
+    }
+
+    /// The sums on the receipt that say what the total should be.
+    func arithmeticWitnesses(_ lines: [String], amounts: [[Amount]], end: Int, origin: TotalOrigin) -> [ArithmeticWitness] {
+        let rounding = Self.roundingAdjustment(lines[..<end], amounts: amounts)
+        var witnesses = [
+            Self.breakdownWitness(lines[..<end], amounts: amounts, rounding: rounding),
+            Self.taxSummaryWitness(lines[end...], amounts: amounts, rounding: rounding),
+        ].compactMap { $0 }
+        // A total taken from cash and change is no witness of itself.
+        if origin != .cashMinusChange, let paid = cashMinusChange(lines, amounts) {
+            witnesses.append(ArithmeticWitness(source: .cashAndChange, totals: [paid.hundredths], copiesOneLine: false))
+        }
+        return witnesses
     }
 
     /// Where the tax summary after the sale begins (it repeats "TOTAL" for tax bases), or the end.

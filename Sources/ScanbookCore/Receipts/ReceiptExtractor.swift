@@ -15,6 +15,21 @@ public struct ReceiptExtractor: Sendable {
         public var confidence: Double
         /// Index of the line the total was read from, for learning a corrected keyword.
         public var totalLine: Int?
+        /// What backs the total beyond OCR having read it.
+        public var totalEvidence: TotalEvidence
+    }
+
+    /// How well a total is backed, weakest first: a reading with more evidence wins over another.
+    public enum TotalEvidence: Int, Comparable, Sendable {
+        case none
+        /// The largest amount, or one under a column header's "Amount".
+        case guess
+        /// The amount beside a total keyword, which nothing else on the receipt confirms.
+        case keyword
+        /// The receipt's own sums (breakdown, tax summary, cash − change, VAT) give the same total.
+        case witnessed
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     public func extract(lines: [String]) -> Result {
@@ -35,21 +50,37 @@ public struct ReceiptExtractor: Sendable {
         let words = rawWords.map { all in kept.map { all.indices.contains($0) ? all[$0] : [] } }
         let reading = findTotal(lines)
         var (total, confidence, totalLine) = (reading.amount, reading.confidence, reading.line)
+        var replaced = false
         let doubtful = totalLine.flatMap { line in words.map { Self.amountConfidence(on: line, words: $0) } }.map { ($0 ?? 100) < 75 } ?? false
         if let checked = totalConfirmedByArithmetic(
             total, origin: reading.origin, doubtful: doubtful, lines: lines
         ) {
-            (total, totalLine) = (checked.total, checked.line)
+            (total, totalLine, replaced) = (checked.total, checked.line, true)
             confidence = min(confidence, 0.7)
         }
         if let confirmed = totalConfirmedByVAT(total, line: totalLine, lines: lines) {
-            (total, totalLine) = (confirmed.total, confirmed.line)
+            (total, totalLine, replaced) = (confirmed.total, confirmed.line, true)
             confidence = min(confidence, 0.7)
         }
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
-            merchant: MerchantGuess.from(lines), confidence: confidence, totalLine: totalLine
+            merchant: MerchantGuess.from(lines), confidence: confidence, totalLine: totalLine,
+            totalEvidence: evidence(for: total, origin: reading.origin, replaced: replaced, lines: lines)
         )
+    }
+
+    /// `replaced`: the total is one a witness gave instead of the amount read, so that witness
+    /// alone does not confirm it; a second one must.
+    private func evidence(for total: Amount?, origin: TotalOrigin, replaced: Bool, lines: [String]) -> TotalEvidence {
+        guard let total else { return .none }
+        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+        let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: Self.summaryStart(lines), origin: origin)
+        // A total paid in cash may be the sum rounded to 0.05 with no rounding line printed.
+        func confirms(_ sum: Int) -> Bool { sum == total.hundredths || (total.hundredths % 5 == 0 && (sum + 2) / 5 * 5 == total.hundredths) }
+        var confirming = witnesses.filter { !$0.copiesOneLine && $0.totals.contains(where: confirms) }.count
+        if let vat = Self.vatWitness(lines, keywords: keywords), vat.agrees(with: total) { confirming += 1 }
+        if confirming >= (replaced ? 2 : 1) { return .witnessed }
+        return origin == .keyword || origin == .cashMinusChange ? .keyword : .guess
     }
 
     /// OCR's confidence in the rightmost amount of a line: its words holding digits, the least sure.

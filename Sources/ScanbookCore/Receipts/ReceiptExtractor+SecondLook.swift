@@ -1,0 +1,48 @@
+/// A second look at the lines the total depends on. Tesseract's page layout sometimes drops the
+/// amount column of a faint receipt ("TOTAL:" with nothing after it) or garbles a line; read again
+/// on its own, across the page's whole width, the line often comes out whole. Only a total that
+/// nothing on the receipt confirms gets the second look, and the second reading counts only when
+/// its total is better backed (`TotalEvidence`) than the first.
+extension ReceiptExtractor {
+    /// Words of the lines worth reading again, matched inside words so that glued or punctuated
+    /// OCR ("SUBTOTAL.", "TOTAL:") counts: totals, payment and change, tax, rounding, discounts.
+    static let secondLookWords = [
+        "total", "amount", "amt", "due", "payable", "cash", "change", "tender", "paid", "round", "gst", "tax", "vat",
+        "discount", "charge", "net", "jumlah", "summe", "betrag", "zahlen", "bar", "rückgeld", "mwst", "rundung", "gesamt",
+    ]
+
+    public func wantsSecondLook(_ result: Result) -> Bool { result.totalEvidence < .witnessed }
+
+    /// Indices into `ocr.lines` of the lines to read again.
+    public func linesForSecondLook(_ ocr: OCRResult) -> [Int] {
+        let words = Self.secondLookWords + keywords.totals.keys
+        return ocr.lines.indices.filter { index in
+            let text = ocr.lines[index].text.lowercased()
+            return words.contains { text.contains($0) }
+        }
+    }
+
+    /// The band of the page to read a line again from: the page's full width (an amount column
+    /// the first reading dropped lies outside the line's own box) and the line's height with a
+    /// quarter of it above and below.
+    public static func secondLookBand(around line: PixelRect, pageWidth: Int, pageHeight: Int) -> PixelRect {
+        let pad = max(4, line.height / 4)
+        let top = max(0, line.y - pad), bottom = min(pageHeight, line.y + line.height + pad)
+        return PixelRect(x: 0, y: top, width: pageWidth, height: max(1, bottom - top))
+    }
+
+    /// The result of `ocr`, with the total of the reading whose lines were read again
+    /// (`secondLook`: line index → that line's new reading) when it is better backed.
+    public func extract(_ ocr: OCRResult, secondLook: [Int: OCRResult]) -> Result {
+        var result = extract(ocr)
+        guard !secondLook.isEmpty, wantsSecondLook(result) else { return result }
+        let second = extract(ocr.replacingLines(secondLook))
+        guard second.totalEvidence > result.totalEvidence else { return result }
+        result.total = second.total
+        result.totalLine = second.totalLine
+        result.totalEvidence = second.totalEvidence
+        result.confidence = second.confidence
+        result.currency = result.currency ?? second.currency
+        return result
+    }
+}
