@@ -64,9 +64,14 @@ public struct DocumentScanner: Sendable {
     public func read(_ prepared: PreparedPage, with recognizer: any TextRecognizer) async throws -> ScannedPage {
         var prepared = prepared
         let start = ContinuousClock.now
-        let ocr = try await recognizer.recognize(readsEnhancedPage ? prepared.enhanced : prepared.page, options: ocrOptions)
+        let ocr = try await recognizer.recognize(ocrImage(of: prepared), options: ocrOptions)
         prepared.timings.record("ocr", since: start)
         return ScannedPage(prepared: prepared, ocr: ocr)
+    }
+
+    /// The image OCR reads: the enhanced or the plain page (`readsEnhancedPage`).
+    public func ocrImage(of prepared: PreparedPage) -> Image {
+        readsEnhancedPage ? prepared.enhanced : prepared.page
     }
 
     static func outputSize(_ natural: (width: Int, height: Int), maximumSide: Int, minimumWidth: Int = 0) -> (Int, Int) {

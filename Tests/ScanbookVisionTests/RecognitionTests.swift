@@ -37,6 +37,23 @@ import ScanbookOCR
         }
     }
 
+    @Test func aSecondLookReadsTheTotalsLineAcrossThePage() async throws {
+        let image = try Fixtures.image("text.png")
+        let page = try await Self.pool.recognize(image, options: OCROptions())
+        // A first reading that lost the amount column: line 0 is "Summe" alone, in its own box.
+        var first = page
+        let summe = try #require(page.words.first { $0.text == "Summe" })
+        first.lines[0] = OCRLine(text: "Summe", confidence: 90, box: summe.box)
+        first.words = [summe] + page.words.filter { $0.line == 1 }
+        let reader = ReceiptReader()
+        #expect(reader.extractor.extract(first).total == nil)
+        let secondLook = try await reader.secondLook(at: first, on: image, with: Self.pool)
+        #expect(Array(secondLook.keys) == [0], "only the line naming a total is read again")
+        #expect(secondLook[0]?.text.contains("12.50") == true)
+        #expect(secondLook[0].map { $0.words.allSatisfy { $0.box.y >= summe.box.y - summe.box.height } } == true, "page coordinates")
+        #expect(reader.extractor.extract(first, secondLook: secondLook).total?.description == "12.50")
+    }
+
     @Test func servesConcurrentRequests() async throws {
         let image = try Fixtures.image("text.png")
         let texts = try await withThrowingTaskGroup(of: String.self) { group in

@@ -3,8 +3,8 @@ import Foundation
 import ScanbookCore
 import ScanbookOCR
 
-/// The `receipt` kind: straighten and read the photo, then extract total, date and merchant with
-/// the owner's own total keywords. The receipt record takes the result over when it is next
+/// The `receipt` kind: straighten and read the photo (with a second look at the total's lines when
+/// needed), then extract total, date and merchant with the owner's own total keywords. The receipt record takes the result over when it is next
 /// looked at (`ReceiptService.takeOverFinishedCaptures`).
 struct ReceiptCaptureProcessor: CaptureProcessor {
     static let captureKind = "receipt"
@@ -17,8 +17,8 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
         let scanner = reader.scanner
         let bytes = job.bytes
         let prepared = try await context.offload { try scanner.prepare(bytes) }
-        let scanned = try await scanner.read(prepared, with: context.recognizer)
-        let extracted = reader.extractor.extract(scanned.ocr)
+        let reading = try await reader.read(prepared, with: context.recognizer)
+        let extracted = reading.result
         let pageJPEG = try await context.offload { try prepared.page.encodeJPEG(quality: 85) }
         let result = ReceiptCaptureResult(
             total: extracted.total,
@@ -26,10 +26,10 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
             date: extracted.date?.description,
             merchant: extracted.merchant,
             confidence: extracted.confidence,
-            lines: scanned.ocr.lines.map(\.text),
-            meanConfidence: scanned.ocr.meanConfidence,
+            lines: reading.ocr.lines.map(\.text),
+            meanConfidence: reading.ocr.meanConfidence,
             pageImage: try await context.storeDerived(pageJPEG, content: .jpeg),
-            timings: scanned.timings
+            timings: reading.timings
         )
         return try JSONEncoder().encode(result)
     }
