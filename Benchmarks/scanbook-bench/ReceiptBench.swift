@@ -22,7 +22,11 @@ enum ReceiptBench {
     static func run(directory: String, label: String, cache: String?, limit: Int?, into table: inout BenchTable) async throws {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { files = Array(files.prefix(limit)) }
-        var reader = ReceiptReader(languages: ProcessInfo.processInfo.environment["BENCH_RECEIPT_LANG"] ?? "deu+eng")
+        // As the server reads them: no date after tomorrow.
+        let tomorrow = CalendarDate(utcDayOfSecondsSince1970: Date().timeIntervalSince1970)?.adding(days: 1)
+        var reader = ReceiptReader(
+            languages: ProcessInfo.processInfo.environment["BENCH_RECEIPT_LANG"] ?? "deu+eng", extractor: ReceiptExtractor(latestDate: tomorrow)
+        )
         if let plain = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] { reader.scanner.readsEnhancedPage = plain == "0" }
         if let width = ProcessInfo.processInfo.environment["BENCH_RECEIPT_WIDTH"].flatMap(Int.init) { reader.scanner.minimumPageWidth = width }
         if let psm = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PSM"].flatMap(Int.init).flatMap(PageSegmentation.init) {

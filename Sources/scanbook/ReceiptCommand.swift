@@ -16,7 +16,9 @@ struct ReceiptCommand: AsyncParsableCommand {
         let start = ContinuousClock.now
         let pool = TesseractPool(threads: 1)
         defer { pool.shutdown() }
-        let reading = try await ReceiptReader(languages: lang).read(try readImage(image), with: pool)
+        let tomorrow = CalendarDate(utcDayOfSecondsSince1970: Date().timeIntervalSince1970)?.adding(days: 1)
+        let reader = ReceiptReader(languages: lang, extractor: ReceiptExtractor(latestDate: tomorrow))
+        let reading = try await reader.read(try readImage(image), with: pool)
         let output = ReceiptOutput(reading.result, text: reading.ocr.text, ms: (ContinuousClock.now - start).milliseconds)
         if json {
             try printJSON(output)

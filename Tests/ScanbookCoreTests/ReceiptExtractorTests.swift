@@ -47,6 +47,22 @@ import ScanbookCore
         #expect(DateParser.parse("29.02.2023") == nil)
     }
 
+    @Test func aDateAfterTheDayOfReadingIsAnOCRSlip() {
+        let reader = ReceiptExtractor(latestDate: CalendarDate(year: 2026, month: 11, day: 25))
+        let lines = ["Date : 23/03/2078 10:52", "Total 9.00", "Printed 22.03.2018"]
+        #expect(reader.extract(lines: lines).date == CalendarDate(year: 2018, month: 3, day: 22), "the next date on the receipt")
+        #expect(reader.extract(lines: ["Date : 23/03/2078"]).date == nil)
+        #expect(reader.extract(lines: ["Datum: 25.11.2026"]).date == CalendarDate(year: 2026, month: 11, day: 25), "the last day is possible")
+        #expect(ReceiptExtractor().extract(lines: lines).date == CalendarDate(year: 2078, month: 3, day: 23), "no latest day: any date")
+    }
+
+    @Test func theUTCDayOfAMoment() {
+        #expect(CalendarDate(utcDayOfSecondsSince1970: 0) == CalendarDate(year: 1970, month: 1, day: 1))
+        #expect(CalendarDate(utcDayOfSecondsSince1970: 1_795_478_399) == CalendarDate(year: 2026, month: 11, day: 23))
+        #expect(CalendarDate(utcDayOfSecondsSince1970: 1_795_478_400) == CalendarDate(year: 2026, month: 11, day: 24))
+        #expect(CalendarDate(utcDayOfSecondsSince1970: -1) == CalendarDate(year: 1969, month: 12, day: 31))
+    }
+
     @Test func ocrSlipsInDatesAreUndoneWhereOnlyOneReadingFits() {
         #expect(DateParser.parse("12- 01-19 21:13 SHOP")?.description == "2019-01-12", "a space after a separator")
         #expect(DateParser.parse("ORD #07 -REG #19- 10/03/2018 17:24")?.description == "2018-03-10", "not 19-10 of year 03")
@@ -104,6 +120,44 @@ import ScanbookCore
     @Test func roundingAdjustmentAfterTheTotalIsApplied() {
         let result = extractor.extract(lines: ["TOTAL RM 60.31", "ROUNDING ADJ -0.01", "Thank you"])
         #expect(result.total?.description == "60.30")
+    }
+
+    @Test(arguments: [
+        (["Total (Inclusive of GST): 23.26", "Rounding -0.0]"], "23.25"),  // the adjustment's last digit lost
+        (["Total (Inclusive of GST): 23.26", "Rounding 0.00"], "23.26"),  // a clean zero: nothing was rounded
+    ])
+    func anUnreadableRoundingLineStillMeansTheTotalWasRounded(lines: [String], total: String) {
+        #expect(extractor.extract(lines: lines).total?.description == total)
+    }
+
+    @Test func anotherTotalLineStatingTheSumToFiveCentsWasPaid() {
+        #expect(extractor.extract(lines: ["Total 102.40", "Pineapple juice 9.90", "Subtotal 87.90", "Total: 102.39"]).total?.description == "102.40")
+        #expect(extractor.extract(lines: ["Total 102.30", "Subtotal 87.90", "Total: 102.39"]).total?.description == "102.39")
+    }
+
+    @Test func aChangeOfZeroWithItsDecimalPointLost() {
+        let result = extractor.extract(lines: ["CASH RM 11.40", "CHANGE RM 00", "Total Sales (Inclusive GST) RM 11.46"])
+        #expect(result.total?.description == "11.40", "cash − change, paid in 0.05 steps")
+        // "10" is not a zero: no change is known, the total line stands.
+        #expect(extractor.extract(lines: ["CASH RM 11.40", "CHANGE RM 10", "Total Sales (Inclusive GST) RM 11.46"]).total?.description == "11.46")
+    }
+
+    @Test func payableIsATotalKeyword() {
+        #expect(extractor.extract(lines: ["Fotel Amt Payable : 7.40", "Paid Amount: 10.85", "Change : 2.60"]).total?.description == "7.40")
+        #expect(extractor.extract(lines: ["GST payable (6%): 1.31", "Total 23.25"]).total?.description == "23.25")
+    }
+
+    @Test func aTotalWhoseDecimalMarkWasReadAsASpace() {
+        #expect(extractor.extract(lines: ["Total Sales Incl GST @ 6% RM8 60", "Cash 8.60", "Tendered 900", "Change 0.40"]).total?.description == "8.60")
+        #expect(AmountParser.spaceForDecimalMark(in: "Total RM8 60") == Amount(minorUnits: 860, decimals: 2))
+        #expect(AmountParser.spaceForDecimalMark(in: "Total 8 600") == nil)
+        // A clean reading under an equal keyword beats the repaired one.
+        #expect(extractor.extract(lines: ["Total with GST 6% 41.48", "Rounding 0.02", "Total 41 56"]).total?.description == "41.50")
+    }
+
+    @Test func aMisspeltSummaryHeadingStillEndsTheSale() {
+        let result = extractor.extract(lines: ["Total After Adj Incl GST 42.50", "CASH 50.00", "GST Sumaary Amount Tax", "Total 42.47 0.01"])
+        #expect(result.total?.description == "42.50")
     }
 
     @Test func taxSummaryTotalsAreNotTheTotal() {

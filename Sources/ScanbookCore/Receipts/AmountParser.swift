@@ -82,6 +82,16 @@ public enum AmountParser {
         return Amount(minorUnits: cents, decimals: 2)
     }
 
+    /// An amount whose decimal mark OCR read as a space ("Total RM8 60"): the line ends in a
+    /// number and exactly two digits. Only for lines that must hold an amount.
+    public static func spaceForDecimalMark(in line: String) -> Amount? {
+        let words = line.split(separator: " ")
+        guard words.count >= 2, let cents = words.last, cents.count == 2, cents.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let whole = words[words.count - 2].reversed().prefix(while: { $0.isASCII && $0.isNumber }).reversed()
+        guard (1...4).contains(whole.count), let units = Int(String(whole) + cents) else { return nil }
+        return Amount(minorUnits: units, decimals: 2)
+    }
+
     static func isNumberish(_ character: Character) -> Bool {
         character.isASCII && character.isNumber || "OoIlSB".contains(character)
     }

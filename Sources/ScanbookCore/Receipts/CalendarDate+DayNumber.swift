@@ -24,4 +24,9 @@ extension CalendarDate {
     }
 
     public func adding(days: Int) -> CalendarDate? { CalendarDate(dayNumber: dayNumber + days) }
+
+    /// The UTC day of a moment given as seconds since 1970 (Foundation's `timeIntervalSince1970`).
+    public init?(utcDayOfSecondsSince1970 seconds: Double) {
+        self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
+    }
 }

@@ -76,8 +76,11 @@ extension ReceiptExtractor {
     /// Where the tax summary after the sale begins (it repeats "TOTAL" for tax bases), or the end.
     static func summaryStart(_ lines: [String]) -> Int {
         lines.firstIndex { line in
-            // "GST SUMMARY", or glued by OCR: "GSTSummary".
-            TotalKeywords.normalized(line).split(separator: " ").contains { $0.hasSuffix("summary") || $0.hasSuffix("zusammenfassung") }
+            // "GST SUMMARY", glued by OCR ("GSTSummary") or one letter misread ("Sumaary").
+            TotalKeywords.normalized(line).split(separator: " ").contains { word in
+                word.hasSuffix("summary") || word.hasSuffix("zusammenfassung")
+                    || ((6...8).contains(word.count) && MerchantMatcher.editDistance(Array(word), Array("summary")) == 1)
+            }
         } ?? lines.count
     }
 

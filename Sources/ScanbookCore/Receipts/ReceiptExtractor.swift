@@ -1,9 +1,13 @@
 /// Reads the paid total, the date and the merchant from a receipt's OCR lines.
 public struct ReceiptExtractor: Sendable {
     public var keywords: TotalKeywords
+    /// The last day the receipt can be from (the day it is read, a day ahead for time zones): a
+    /// later date is an OCR slip ("2078" for "2018") and the next date on the receipt is taken.
+    public var latestDate: CalendarDate?
 
-    public init(keywords: TotalKeywords = .standard) {
+    public init(keywords: TotalKeywords = .standard, latestDate: CalendarDate? = nil) {
         self.keywords = keywords
+        self.latestDate = latestDate
     }
 
     public struct Result: Equatable, Sendable {
@@ -123,6 +127,9 @@ public struct ReceiptExtractor: Sendable {
             // The amount on the keyword's line (rightmost), else alone on one of the next two lines.
             if let amount = amounts[index].last(where: { $0.minorUnits > 0 }) {
                 candidates.append(Candidate(amount: amount, weight: weight, line: index))
+            } else if let repaired = AmountParser.spaceForDecimalMark(in: lines[index]) {
+                // A repaired reading yields to a clean one under an equal keyword.
+                candidates.append(Candidate(amount: repaired, weight: weight - 1, line: index))
             } else if let next = (index + 1..<min(end, index + 3)).first(where: { !amounts[$0].isEmpty && MerchantGuess.letterShare(lines[$0]) < 0.3 }),
                       let amount = amounts[next].last(where: { $0.minorUnits > 0 }) {
                 candidates.append(Candidate(amount: amount, weight: weight - 1, line: next))
@@ -161,6 +168,10 @@ public struct ReceiptExtractor: Sendable {
         } else if total.hundredths % 5 != 0, let rounded = Self.roundedTotal(near: total, lines: lines[..<end]) {
             total = rounded
             confidence = min(confidence, 0.7)
+        } else if total.hundredths % 5 != 0,
+                  let stated = candidates.first(where: { $0.amount.hundredths == (total.hundredths + 2) / 5 * 5 && $0.amount.hundredths % 5 == 0 }) {
+            // The sum and, on another total line, what was paid in cash: the sum to 0.05.
+            total = stated.amount
         }
         return TotalReading(
             amount: total, confidence: min(0.99, max(0.1, confidence)), line: best.line, origin: best.weight <= 1 ? .weakKeyword : .keyword
@@ -182,7 +193,8 @@ public struct ReceiptExtractor: Sendable {
             }
             let digits = line.split(whereSeparator: { !$0.isNumber }).last.map(String.init) ?? ""
             if let adjustment = AmountParser.amounts(in: line).last?.amount {
-                adjusted = adjusted || (adjustment.hundredths != 0 && abs(adjustment.hundredths) < 10)
+                // "-0.0]": a digit lost; only a clean "0.00" says nothing was rounded.
+                adjusted = adjusted || (adjustment.hundredths != 0 && abs(adjustment.hundredths) < 10) || adjustment.decimals < 2
             } else if (1...2).contains(digits.count), let value = Int(digits), value > 0, value < 5 {
                 adjusted = true
             }
@@ -209,7 +221,8 @@ public struct ReceiptExtractor: Sendable {
         func stated(after phrases: [String]) -> [Amount] {
             lines.indices.compactMap { index in
                 let text = TotalKeywords.normalized(lines[index])
-                guard phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }), let value = amounts[index].last else { return nil }
+                guard phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }) else { return nil }
+                guard let value = amounts[index].last else { return Self.statedZero(lines[index]) }
                 return Amount(minorUnits: abs(value.minorUnits), decimals: value.decimals)
             }
         }
@@ -220,20 +233,29 @@ public struct ReceiptExtractor: Sendable {
         return Amount(minorUnits: tendered.hundredths - change.hundredths, decimals: 2).rescaled(to: decimals)
     }
 
+    /// "CHANGE RM 00": OCR dropped the decimal point of a zero; a line ending in zeros states 0.00.
+    static func statedZero(_ line: String) -> Amount? {
+        guard let last = line.split(separator: " ").last, (1...3).contains(last.count),
+              last.allSatisfy({ $0 == "0" || $0 == "." || $0 == "," }), last.contains("0") else { return nil }
+        return Amount(minorUnits: 0, decimals: 2)
+    }
+
     // MARK: - Date and currency
 
     private func findDate(_ lines: [String]) -> CalendarDate? {
+        func possible(_ date: CalendarDate) -> Bool { latestDate.map { date <= $0 } ?? true }
+        func dates(in line: String) -> [CalendarDate] { DateParser.dates(in: line).map(\.date).filter(possible) }
         let labelled = lines.first { line in
             let text = TotalKeywords.normalized(line)
-            return ["date", "datum", "tarikh", "dated"].contains { TotalKeywords.containsPhrase(text, $0) } && !DateParser.dates(in: line).isEmpty
+            return ["date", "datum", "tarikh", "dated"].contains { TotalKeywords.containsPhrase(text, $0) } && !dates(in: line).isEmpty
         }
-        if let labelled { return DateParser.dates(in: labelled).first?.date }
-        if let anywhere = lines.lazy.compactMap({ DateParser.dates(in: $0).first?.date }).first { return anywhere }
+        if let labelled { return dates(in: labelled).first }
+        if let anywhere = lines.lazy.compactMap({ dates(in: $0).first }).first { return anywhere }
         // Only next to a "Date" label: separators OCR read as digits ("Date: 1300372018").
         return lines.lazy.filter { line in
             let text = TotalKeywords.normalized(line)
             return ["date", "datum", "tarikh"].contains { TotalKeywords.containsPhrase(text, $0) }
-        }.compactMap(DateParser.separatorsReadAsDigits).first
+        }.compactMap(DateParser.separatorsReadAsDigits).filter(possible).first
     }
 
     private func findCurrency(_ lines: [String]) -> String? {

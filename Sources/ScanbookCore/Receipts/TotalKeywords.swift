@@ -6,7 +6,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
 
     public static let defaultTotals: [String: Int] = [
         "rounded total": 5, "total rounded": 5, "after rounding": 5, "grand total": 5, "nett total": 4, "net total": 4,
-        "total amount": 4, "amount due": 4, "amt due": 4, "total due": 4, "total payable": 4, "amount payable": 4,
+        "total amount": 4, "amount due": 4, "amt due": 4, "total due": 4, "total payable": 4, "amount payable": 4, "amt payable": 4, "payable": 3,
         "zu zahlen": 5, "gesamtbetrag": 5, "endbetrag": 5, "rechnungsbetrag": 4, "total chf": 4, "total eur": 4,
         "summe": 3, "gesamt": 3, "total": 3, "betrag": 2, "jumlah": 2, "amount": 1,
     ]
@@ -35,6 +35,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
         if Self.excluded.contains(where: { Self.containsPhrase(text, $0) }) {
             // "Total incl. GST 9.00" still states the total; "Total GST 0.51" does not.
             let inclusive = text.contains("incl") || text.contains("inkl") || text.contains("inclusive")
+                || ["with gst", "with tax", "with vat", "mit mwst"].contains(where: { Self.containsPhrase(text, $0) })
             // "Total after rounding 85.10" is the rounded total, not the rounding line.
             let rounded = Self.containsPhrase(text, "after rounding") || Self.containsPhrase(text, "rounded total")
             guard rounded || inclusive, !text.contains("excl"), !text.hasPrefix("gst"), !text.hasPrefix("tax") else { return nil }

@@ -57,6 +57,14 @@ extension Application {
 struct AppClock: Sendable {
     var now: @Sendable () -> Date
     static let system = AppClock(now: { Date() })
+
+    /// Today in UTC, the day meter readings and expenses are stored under.
+    var today: CalendarDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: now())
+        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
 }
 
 extension Request {
@@ -64,11 +72,5 @@ extension Request {
     var blobStore: any BlobStore { application.blobStore }
     var now: Date { application.clock.now() }
 
-    /// Today in UTC, the day meter readings and expenses are stored under.
-    var today: CalendarDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
-    }
+    var today: CalendarDate { application.clock.today }
 }

@@ -13,7 +13,10 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
 
     func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
         var reader = reader
-        reader.extractor = ReceiptExtractor(keywords: try await ReceiptDefaults.keywords(of: job.ownerID, on: context.application.db))
+        reader.extractor = ReceiptExtractor(
+            keywords: try await ReceiptDefaults.keywords(of: job.ownerID, on: context.application.db),
+            latestDate: context.application.clock.today.adding(days: 1)
+        )
         let scanner = reader.scanner
         let bytes = job.bytes
         let prepared = try await context.offload { try scanner.prepare(bytes) }
