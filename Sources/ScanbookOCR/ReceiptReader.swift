@@ -7,6 +7,8 @@ import ScanbookVision
 public struct ReceiptReader: Sendable {
     public var scanner: DocumentScanner
     public var extractor: ReceiptExtractor
+    /// Tesseract languages for the second look; nil: the page's.
+    public var secondLookLanguages: String?
 
     public init(languages: String = "deu+eng", extractor: ReceiptExtractor = ReceiptExtractor()) {
         scanner = DocumentScanner(
@@ -22,6 +24,10 @@ public struct ReceiptReader: Sendable {
         // spanning < 50% of its height (photographed receipts span ~75–95%).
         scanner.minimumPageHeightShare = 0.5
         self.extractor = extractor
+        // The lines read again are amounts and a keyword: measured on sroie-dev, `eng` alone reads
+        // them as well as `deu+eng` (totals 88.0% against 87.6%; generated German/Swiss unchanged)
+        // in 20% less time.
+        if languages.split(separator: "+").contains("eng") { secondLookLanguages = "eng" }
     }
 
     public struct Reading: Sendable {
@@ -59,7 +65,7 @@ public struct ReceiptReader: Sendable {
         guard !lines.isEmpty else { return [:] }
         // Converted once here rather than by OCR for every line.
         let gray = page.channels == 1 ? page : try page.grayscale()
-        let options = OCROptions(languages: scanner.ocrOptions.languages, pageSegmentation: .singleLine)
+        let options = OCROptions(languages: secondLookLanguages ?? scanner.ocrOptions.languages, pageSegmentation: .singleLine)
         var readings: [Int: OCRResult] = [:]
         for index in lines {
             let band = ReceiptExtractor.secondLookBand(around: ocr.lines[index].box, pageWidth: gray.width, pageHeight: gray.height)

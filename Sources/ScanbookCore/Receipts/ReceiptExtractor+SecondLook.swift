@@ -13,12 +13,16 @@ extension ReceiptExtractor {
 
     public func wantsSecondLook(_ result: Result) -> Bool { result.totalEvidence < .witnessed }
 
-    /// Indices into `ocr.lines` of the lines to read again.
+    /// Indices into `ocr.lines` of the lines to read again. Not the header's "Tax Invoice" or
+    /// "GST Reg No 001734164480" (a long number and no amount), which say nothing about the total.
     public func linesForSecondLook(_ ocr: OCRResult) -> [Int] {
         let words = Self.secondLookWords + keywords.totals.keys
         return ocr.lines.indices.filter { index in
             let text = ocr.lines[index].text.lowercased()
-            return words.contains { text.contains($0) }
+            guard words.contains(where: { text.contains($0) }) else { return false }
+            guard AmountParser.amounts(in: text).isEmpty else { return true }
+            let longNumber = text.split(whereSeparator: { !$0.isNumber }).contains { $0.count >= 8 }
+            return !longNumber && !text.contains("invoice")
         }
     }
 
