@@ -147,6 +147,18 @@ import ScanbookCore
         #expect(extractor.extract(lines: ["GST payable (6%): 1.31", "Total 23.25"]).total?.description == "23.25")
     }
 
+    @Test func payIsMoneyHandedOverButTotalToPayIsTheTotal() {
+        #expect(extractor.extract(lines: ["Qty 8 17.20", "fue 19.20", "Pay 20,00", "Change 0.80"]).total?.description == "19.20")
+        // Were "to pay" money handed over, 19.00 − 1.00 would agree with "Betrag 18.00".
+        let lines = ["Betrag 18.00", "Service 1.00", "Total to pay 19.00", "Voucher 10.00", "Cash 10.00", "Change 1.00"]
+        #expect(extractor.extract(lines: lines).total?.description == "19.00")
+    }
+
+    @Test func aGuessedTotalIsNeverTheChangeGivenBack() {
+        let lines = ["SALTED RICE 8.50", "ICE TEA 4.30", "SUBTOTAL 28.70", "RM CA 100.005", "CHANGE 71.30"]
+        #expect(extractor.extract(lines: lines).total?.description == "28.70")
+    }
+
     @Test func aTotalWhoseDecimalMarkWasReadAsASpace() {
         #expect(extractor.extract(lines: ["Total Sales Incl GST @ 6% RM8 60", "Cash 8.60", "Tendered 900", "Change 0.40"]).total?.description == "8.60")
         #expect(AmountParser.spaceForDecimalMark(in: "Total RM8 60") == Amount(minorUnits: 860, decimals: 2))

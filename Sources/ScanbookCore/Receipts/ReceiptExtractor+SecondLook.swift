@@ -17,7 +17,10 @@ extension ReceiptExtractor {
     /// "GST Reg No 001734164480" (a long number and no amount), which say nothing about the total.
     public func linesForSecondLook(_ ocr: OCRResult) -> [Int] {
         let words = Self.secondLookWords + keywords.totals.keys
+        // The tax summary's heading is read once: the sale ends there, however a re-reading spells it.
+        let summary = Self.summaryStart(ocr.lines.map(\.text))
         return ocr.lines.indices.filter { index in
+            guard index != summary else { return false }
             let text = ocr.lines[index].text.lowercased()
             guard words.contains(where: { text.contains($0) }) else { return false }
             guard AmountParser.amounts(in: text).isEmpty else { return true }

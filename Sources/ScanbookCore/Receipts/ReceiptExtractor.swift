@@ -143,7 +143,11 @@ public struct ReceiptExtractor: Sendable {
                 return TotalReading(amount: paidMinusChange, confidence: 0.6, line: nil, origin: .cashMinusChange)
             }
             // No keyword: the largest amount in the lower part of the receipt, if any.
-            let lower = lines.indices.filter { $0 >= lines.count / 3 && $0 < end }
+            // Never the change given back.
+            let lower = lines.indices.filter { index in
+                index >= lines.count / 3 && index < end
+                    && !TotalKeywords.change.contains { TotalKeywords.containsPhrase(TotalKeywords.normalized(lines[index]), $0) }
+            }
             let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
                 .max { $0.amount < $1.amount }
             return TotalReading(amount: fallback?.amount, confidence: fallback == nil ? 0 : 0.3, line: fallback?.line, origin: .largestAmount)
@@ -218,8 +222,8 @@ public struct ReceiptExtractor: Sendable {
     /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
     func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
         // Some tills print money handed over or back as negative ("Cash -50.00"): sizes only.
-        func stated(after phrases: [String]) -> [Amount] {
-            lines.indices.compactMap { index in
+        func stated(after phrases: [String], in candidates: [Int]? = nil) -> [Amount] {
+            (candidates ?? Array(lines.indices)).compactMap { index in
                 let text = TotalKeywords.normalized(lines[index])
                 guard phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }) else { return nil }
                 guard let value = amounts[index].last else { return Self.statedZero(lines[index]) }
@@ -227,7 +231,9 @@ public struct ReceiptExtractor: Sendable {
             }
         }
         // "Cash 8.60" may name the payment method with the total; what was handed over is the most.
-        guard let tendered = stated(after: TotalKeywords.tendered).max(), let change = stated(after: TotalKeywords.change).first,
+        // "Total to pay 9.00" is the total, not money handed over.
+        let payments = lines.indices.filter { keywords.weight(of: lines[$0]) == nil }
+        guard let tendered = stated(after: TotalKeywords.tendered, in: payments).max(), let change = stated(after: TotalKeywords.change).first,
               tendered.hundredths > change.hundredths else { return nil }
         let decimals = max(tendered.decimals, change.decimals, 2)
         return Amount(minorUnits: tendered.hundredths - change.hundredths, decimals: 2).rescaled(to: decimals)

@@ -20,7 +20,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     ]
 
     /// Lines that state what was handed over and what came back.
-    public static let tendered: [String] = ["cash", "bar", "tunai", "tendered", "paid", "bezahlt", "gegeben"]
+    public static let tendered: [String] = ["cash", "bar", "tunai", "tendered", "paid", "pay", "payment", "bezahlt", "gegeben"]
     public static let change: [String] = ["change", "rückgeld", "ruckgeld", "wechselgeld", "baki", "retour"]
 
     public init(totals: [String: Int] = TotalKeywords.defaultTotals) {
