@@ -30,7 +30,7 @@ public enum MerchantGuess {
     static func companyLine(_ top: [String]) -> (Int, String)? {
         guard let index = top.firstIndex(where: { line in
             let text = TotalKeywords.normalized(repairedForm(line))
-            return companyForms.contains { TotalKeywords.containsPhrase(text, $0) } && letterShare(line) > 0.6 && !isRegistration(line)
+            return TotalKeywords.containsAny(text, companyForms) && letterShare(line) > 0.6 && !isRegistration(line)
         }) else { return nil }
         let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
         // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
@@ -61,12 +61,12 @@ public enum MerchantGuess {
 
     static func isHeading(_ line: String) -> Bool {
         let text = TotalKeywords.normalized(line)
-        return headings.contains { TotalKeywords.containsPhrase(text, $0) }
+        return TotalKeywords.containsAny(text, headings)
     }
 
     static func isRegistration(_ line: String) -> Bool {
         let text = TotalKeywords.normalized(line)
-        return registrationWords.contains { TotalKeywords.containsPhrase(text, $0) }
+        return TotalKeywords.containsAny(text, registrationWords)
     }
 
     /// OCR reads the D of "SDN BHD" as O or I: "SON BHD", "SIN BHD".

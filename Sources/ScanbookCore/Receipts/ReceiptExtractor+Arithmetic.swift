@@ -100,7 +100,7 @@ extension ReceiptExtractor {
     static func roundingAdjustment(_ lines: ArraySlice<String>, amounts: [[Amount]]) -> Rounding? {
         for index in lines.indices {
             let text = TotalKeywords.normalized(lines[index])
-            guard ["rounding", "round adj", "rundung"].contains(where: { TotalKeywords.containsPhrase(text, $0) }),
+            guard TotalKeywords.containsAny(text, ["rounding", "round adj", "rundung"]),
                   let adjustment = amounts[index].last, abs(adjustment.hundredths) < 10 else { continue }
             return Rounding(hundredths: adjustment.hundredths, signKnown: adjustment.hundredths < 0 || lines[index].contains("+"))
         }
@@ -117,7 +117,7 @@ extension ReceiptExtractor {
         // The sub-total's amount, or its digits when OCR lost the decimal mark ("Excluding GST : 5142").
         func net(on index: Int) -> Int? {
             let text = glueSplit(lines[index])
-            guard netWords.contains(where: { TotalKeywords.containsPhrase(text, $0) }) else { return nil }
+            guard TotalKeywords.containsAny(text, netWords) else { return nil }
             let value = amounts[index].last?.hundredths ?? AmountParser.lostDecimalMark(in: lines[index])?.hundredths
             return value.flatMap { $0 > 0 ? $0 : nil }
         }
@@ -129,10 +129,10 @@ extension ReceiptExtractor {
             guard let value = amounts[index].last?.hundredths, value != 0 else { continue }
             // "Total incl. GST", cash and change lines name a tax or a total, not a charge.
             if ["incl", "inkl", "clusive"].contains(where: text.contains) || TotalKeywords.containsPhrase(text, "inc") { continue }
-            if TotalKeywords.tendered.contains(where: { TotalKeywords.containsPhrase(text, $0) }) { continue }
-            if discountWords.contains(where: { TotalKeywords.containsPhrase(text, $0) }) {
+            if TotalKeywords.containsAny(text, TotalKeywords.tendered) { continue }
+            if TotalKeywords.containsAny(text, discountWords) {
                 discount += abs(value)
-            } else if chargeWords.contains(where: { TotalKeywords.containsPhrase(text, $0) }), value > 0 {
+            } else if TotalKeywords.containsAny(text, chargeWords), value > 0 {
                 charges += value
             }
         }

@@ -46,7 +46,7 @@ extension ReceiptExtractor {
         var witnesses: [(rateTenths: Int, witness: VATWitness)] = []
         for line in lines where keywords.weight(of: line) == nil {
             let text = TotalKeywords.normalized(line)
-            guard vatWords.contains(where: { TotalKeywords.containsPhrase(text, $0) }),
+            guard TotalKeywords.containsAny(text, vatWords),
                   let percent = line.firstIndex(of: "%"),
                   let rateTenths = Self.rateTenths(before: percent, in: line), (1...300).contains(rateTenths),
                   let vat = Self.amount(after: percent, in: line)

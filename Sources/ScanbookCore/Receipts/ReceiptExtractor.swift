@@ -146,7 +146,7 @@ public struct ReceiptExtractor: Sendable {
             // Never the change given back.
             let lower = lines.indices.filter { index in
                 index >= lines.count / 3 && index < end
-                    && !TotalKeywords.change.contains { TotalKeywords.containsPhrase(TotalKeywords.normalized(lines[index]), $0) }
+                    && !TotalKeywords.containsAny(TotalKeywords.normalized(lines[index]), TotalKeywords.change)
             }
             let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
                 .max { $0.amount < $1.amount }
@@ -190,7 +190,7 @@ public struct ReceiptExtractor: Sendable {
         var adjusted = false
         for line in lines {
             let text = TotalKeywords.normalized(line)
-            guard ["rounding", "rounded", "round adj", "rundung"].contains(where: { TotalKeywords.containsPhrase(text, $0) }) else { continue }
+            guard TotalKeywords.containsAny(text, ["rounding", "rounded", "round adj", "rundung"]) else { continue }
             if let stated = AmountParser.amounts(in: line).last?.amount, stated.hundredths >= 100,
                abs(stated.hundredths - total.hundredths) < 10, stated.hundredths % 5 == 0 {
                 return stated.rescaled(to: max(2, total.decimals))
@@ -225,7 +225,7 @@ public struct ReceiptExtractor: Sendable {
         func stated(after phrases: [String], in candidates: [Int]? = nil) -> [Amount] {
             (candidates ?? Array(lines.indices)).compactMap { index in
                 let text = TotalKeywords.normalized(lines[index])
-                guard phrases.contains(where: { TotalKeywords.containsPhrase(text, $0) }) else { return nil }
+                guard TotalKeywords.containsAny(text, phrases) else { return nil }
                 guard let value = amounts[index].last else { return Self.statedZero(lines[index]) }
                 return Amount(minorUnits: abs(value.minorUnits), decimals: value.decimals)
             }
@@ -253,14 +253,14 @@ public struct ReceiptExtractor: Sendable {
         func dates(in line: String) -> [CalendarDate] { DateParser.dates(in: line).map(\.date).filter(possible) }
         let labelled = lines.first { line in
             let text = TotalKeywords.normalized(line)
-            return ["date", "datum", "tarikh", "dated"].contains { TotalKeywords.containsPhrase(text, $0) } && !dates(in: line).isEmpty
+            return TotalKeywords.containsAny(text, ["date", "datum", "tarikh", "dated"]) && !dates(in: line).isEmpty
         }
         if let labelled { return dates(in: labelled).first }
         if let anywhere = lines.lazy.compactMap({ dates(in: $0).first }).first { return anywhere }
         // Only next to a "Date" label: separators OCR read as digits ("Date: 1300372018").
         return lines.lazy.filter { line in
             let text = TotalKeywords.normalized(line)
-            return ["date", "datum", "tarikh"].contains { TotalKeywords.containsPhrase(text, $0) }
+            return TotalKeywords.containsAny(text, ["date", "datum", "tarikh"])
         }.compactMap(DateParser.separatorsReadAsDigits).filter(possible).first
     }
 

@@ -32,10 +32,10 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     /// The strongest total phrase on the line, unless the line is disqualified.
     func weight(of line: String) -> Int? {
         let text = Self.normalized(line)
-        if Self.excluded.contains(where: { Self.containsPhrase(text, $0) }) {
+        if Self.containsAny(text, Self.excluded) {
             // "Total incl. GST 9.00" still states the total; "Total GST 0.51" does not.
             let inclusive = text.contains("incl") || text.contains("inkl") || text.contains("inclusive")
-                || ["with gst", "with tax", "with vat", "mit mwst"].contains(where: { Self.containsPhrase(text, $0) })
+                || Self.containsAny(text, ["with gst", "with tax", "with vat", "mit mwst"])
             // "Total after rounding 85.10" is the rounded total, not the rounding line.
             let rounded = Self.containsPhrase(text, "after rounding") || Self.containsPhrase(text, "rounded total")
             guard rounded || inclusive, !text.contains("excl"), !text.hasPrefix("gst"), !text.hasPrefix("tax") else { return nil }
@@ -46,6 +46,11 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     static func normalized(_ line: String) -> String {
         String(line.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " })
             .split(separator: " ").joined(separator: " ")
+    }
+
+    /// Whether normalized `text` holds any of `phrases` as whole words.
+    static func containsAny(_ text: String, _ phrases: [String]) -> Bool {
+        phrases.contains { containsPhrase(text, $0) }
     }
 
     /// Whole-word containment: "total" is in "grand total rm" but not in "totalisator".
