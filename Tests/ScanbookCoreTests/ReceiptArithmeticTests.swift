@@ -89,6 +89,44 @@ import Testing
         #expect(extractor.extract(ocr(lines, doubtful: ["141.58": 60])).total?.description == "141.50")
     }
 
+    @Test func aTaxSummaryWithoutAHeadingStartsAtItsColumnTitles() {
+        // The total's lines were lost; the summary's net + tax is a better guess than its net alone.
+        let lines = ["MART", "ENVELOPE 5.20", "GLUE 2.50", "GST Rate Amt Excl GST(RM) Tax(RM)", "S = 6% 20.19 1.21", "Z = 0% 0.00 0.00"]
+        #expect(ReceiptExtractor.summaryStart(lines) == 3)
+        #expect(extractor.extract(lines: lines).total?.description == "21.40")
+        // An item table's titles: the row below has no rate.
+        let items = ["SHOP", "Item Qty Price Amount Tax Code", "GLUE 2 1.20 2.40 SR", "TOTAL 2.40"]
+        #expect(ReceiptExtractor.summaryStart(items) == items.count)
+    }
+
+    @Test func taxOnAServiceChargeIsChargedOnItsGrossNotAddedToIt() {
+        let rows = ["Tax Summary Amount Tax", "SVC SERVICE CHARGE 10% 150.00 15.00", "SR GST 6% 165.00 9.90"]
+        let chained = ReceiptExtractor.taxSummaryWitness(rows[...], amounts: rows.map { AmountParser.amounts(in: $0).map(\.amount) }, rounding: nil)
+        #expect(chained?.totals == [17490])
+        // Two rates on different goods add up.
+        let rates = ["GST Summary Amount Tax", "SR 6% 20.00 1.20", "ZR 0% 5.00 0.00"]
+        let added = ReceiptExtractor.taxSummaryWitness(rates[...], amounts: rates.map { AmountParser.amounts(in: $0).map(\.amount) }, rounding: nil)
+        #expect(added?.totals == [2620])
+    }
+
+    @Test func aTotalWithOneDecimalLostItsDigitsAndGivesWayToTheTaxSummary() {
+        let lines = ["BISTRO", "GUINNESS 150.00", "NET TOTAL ( 1,9", "CHANGE 25.10", "Tax Summary Amount Tax", "SR GST 6% 165.00 9,90"]
+        #expect(extractor.extract(lines: lines).total?.description == "174.90")
+        let clean = ["BISTRO", "GUINNESS 150.00", "NET TOTAL 1.90", "Tax Summary Amount Tax", "SR GST 6% 165.00 9,90"]
+        #expect(extractor.extract(lines: clean).total?.description == "1.90", "two decimals: read as printed")
+    }
+
+    @Test func aGuessReadOffTheSubTotalDoesNotConfirmItself() {
+        // The total line is garbled; 4.60 is the largest amount, the sub-total's own line.
+        let guessed = extractor.extract(lines: [
+            "HARDWARE", "(RM) (RM)", "TOTAL QUANTITY 2", "SUB-TOTAL 4.60", "GaT 0.40", "ROUNDING 0.00", "r a z aL See ee", "TAX TOTAL: 0.49",
+        ])
+        #expect(guessed.total?.description == "4.60")
+        #expect(guessed.totalEvidence == .guess)
+        let stated = extractor.extract(lines: ["SUB-TOTAL 4.60", "TAX 0.40", "TOTAL 5.00"])
+        #expect(stated.totalEvidence == .witnessed)
+    }
+
     @Test func oneSlipReadingsChangeLoseOrAddOneDigit() {
         let readings = ReceiptExtractor.oneSlipReadings(of: 6450)
         #expect(readings.contains(5450) && readings.contains(645) && readings.contains(64550))

@@ -167,6 +167,28 @@ import ScanbookCore
         #expect(extractor.extract(lines: ["Total with GST 6% 41.48", "Rounding 0.02", "Total 41 56"]).total?.description == "41.50")
     }
 
+    @Test func aStrayDigitAfterTheCentsIsDropped() {
+        #expect(extractor.extract(lines: ["SUB-TOTAL 6.40", "GST 0.40", "TOTAL 7.0o2"]).total?.description == "7.00")
+        #expect(AmountParser.strayDigit(in: "TOTAL 48.004") == Amount(minorUnits: 4800, decimals: 2))
+        #expect(AmountParser.strayDigit(in: "Summe 1.234,50") == nil, "a grouped amount is read as it is")
+        #expect(AmountParser.strayDigit(in: "Total 7.00%") == nil)
+        // A clean reading under an equal keyword beats the repaired one.
+        #expect(extractor.extract(lines: ["Total 6.80", "Total 7.002"]).total?.description == "6.80")
+    }
+
+    @Test func aRateIsNotMoney() {
+        #expect(AmountParser.amounts(in: "GST(Included) 6.00% RM0.17").map(\.amount.hundredths) == [17])
+        #expect(AmountParser.amounts(in: "MwSt 7,7 % 1,43").map(\.amount.hundredths) == [143])
+        // No keyword read: the largest amount, which is not the rate.
+        #expect(extractor.extract(lines: ["Parking Fee", "GST(Included) 8.00% RM0.17", "Totes M3.00"]).total?.description == "3.00")
+    }
+
+    @Test func totIsShortForTotal() {
+        #expect(extractor.extract(lines: ["LAMP 55.90", "TOT ........ RM 60.31", "ROUNDING ADJ -0.01", "CAR ...... RM 70.30"]).total?.description == "60.30")
+        // A word only starting with "tot" is no keyword: the largest amount is a guess.
+        #expect(extractor.extract(lines: ["TOTO 4D 12.00", "TICKET 2.00"]).totalEvidence == .guess)
+    }
+
     @Test func aMisspeltSummaryHeadingStillEndsTheSale() {
         let result = extractor.extract(lines: ["Total After Adj Incl GST 42.50", "CASH 50.00", "GST Sumaary Amount Tax", "Total 42.47 0.01"])
         #expect(result.total?.description == "42.50")

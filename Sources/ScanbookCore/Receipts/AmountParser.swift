@@ -21,7 +21,7 @@ public enum AmountParser {
             // The token must not be glued to letters on the left ("ABC12.00" is a code) unless a
             // currency prefix (RM, CHF, EUR, Fr) stands there.
             let token = String(characters[index..<end])
-            if let amount = parse(token), !gluedToLetters(characters, start: index, end: end) {
+            if let amount = parse(token), !gluedToLetters(characters, start: index, end: end), !isRate(characters, end: end) {
                 matches.append(Match(amount: amount, offset: index))
             }
             index = max(end, index + 1)
@@ -90,6 +90,22 @@ public enum AmountParser {
         let whole = words[words.count - 2].reversed().prefix(while: { $0.isASCII && $0.isNumber }).reversed()
         guard (1...4).contains(whole.count), let units = Int(String(whole) + cents) else { return nil }
         return Amount(minorUnits: units, decimals: 2)
+    }
+
+    /// An amount with a stray digit after its cents ("TOTAL 7.0o2", "48.004"): the line's last
+    /// word with three digits after its only mark, read without the last. Only for lines that must
+    /// hold an amount; money on receipts has two decimals.
+    public static func strayDigit(in line: String) -> Amount? {
+        guard let word = line.split(separator: " ").last, let last = word.last, last.isASCII, last.isNumber,
+              word.filter({ ".,".contains($0) }).count == 1, let mark = word.firstIndex(where: { ".,".contains($0) }),
+              word[word.index(after: mark)...].count == 3, let amount = parse(String(word.dropLast())) else { return nil }
+        return amount.decimals == 2 ? amount : nil
+    }
+
+    /// "8.00%" or "7,7 %" is a tax rate, not money.
+    private static func isRate(_ characters: [Character], end: Int) -> Bool {
+        let next = characters[end...].prefix(2)
+        return next.first == "%" || (next.first == " " && next.dropFirst().first == "%")
     }
 
     static func isNumberish(_ character: Character) -> Bool {

@@ -15,6 +15,8 @@ extension ReceiptExtractor {
         let totals: Set<Int>
         /// A sub-total with nothing added or taken off: one line read again, not a sum.
         let copiesOneLine: Bool
+        /// The line the sum starts from (the sub-total's), which cannot confirm itself.
+        var startLine: Int?
     }
 
     /// The total the receipt's arithmetic asks for instead of `total`, with the line it is printed
@@ -75,13 +77,26 @@ extension ReceiptExtractor {
 
     /// Where the tax summary after the sale begins (it repeats "TOTAL" for tax bases), or the end.
     static func summaryStart(_ lines: [String]) -> Int {
-        lines.firstIndex { line in
+        let heading = lines.firstIndex { line in
             // "GST SUMMARY", glued by OCR ("GSTSummary") or one letter misread ("Sumaary").
             TotalKeywords.normalized(line).split(separator: " ").contains { word in
                 word.hasSuffix("summary") || word.hasSuffix("zusammenfassung")
                     || ((6...8).contains(word.count) && MerchantMatcher.editDistance(Array(word), Array("summary")) == 1)
             }
-        } ?? lines.count
+        }
+        return heading ?? lines.indices.first { isTaxColumnHeader(lines, at: $0) } ?? lines.count
+    }
+
+    /// A summary without a heading starts with its column titles ("GST Rate Amt Excl GST(RM)
+    /// Tax(RM)"), told from an item table's titles by the row below: a rate in percent and at
+    /// least two amounts.
+    static func isTaxColumnHeader(_ lines: [String], at index: Int) -> Bool {
+        let text = TotalKeywords.normalized(lines[index])
+        guard index + 1 < lines.count, AmountParser.amounts(in: lines[index]).isEmpty,
+              TotalKeywords.containsAny(text, ["gst", "tax", "vat", "mwst"]),
+              TotalKeywords.containsAny(text, ["rate", "code", "satz"]) || lines[index].contains("%") else { return false }
+        let row = lines[index + 1]
+        return row.contains(/\d\s*%/) && AmountParser.amounts(in: row).count >= 2
     }
 
     /// The rounding line's adjustment, and whether it could be either sign ("Rounding 0.01").
@@ -140,7 +155,7 @@ extension ReceiptExtractor {
         let totals = (rounding ?? Rounding(hundredths: 0, signKnown: true)).applied(to: [base, base + charges])
         // A sub-total with nothing below it is a copy of one line, not a sum.
         let copy = charges == 0 && discount == 0 && (rounding?.hundredths ?? 0) == 0
-        return totals.isEmpty ? nil : ArithmeticWitness(source: .breakdown, totals: totals, copiesOneLine: copy)
+        return totals.isEmpty ? nil : ArithmeticWitness(source: .breakdown, totals: totals, copiesOneLine: copy, startLine: netLine)
     }
 
     /// The tax summary's rows: taxable amount + tax (the summary's own total row when it has
@@ -159,7 +174,14 @@ extension ReceiptExtractor {
             guard values.count >= 2, values.allSatisfy({ $0 >= 0 }), values[values.count - 2] > 0 else { continue }
             let n = values.count
             let gross = n >= 3 && values[n - 3] + values[n - 2] == values[n - 1] ? values[n - 1] : values[n - 2] + values[n - 1]
-            if TotalKeywords.containsPhrase(TotalKeywords.normalized(lines[index]), "total") { totalRow = gross } else { rows.append(gross) }
+            if TotalKeywords.containsPhrase(TotalKeywords.normalized(lines[index]), "total") {
+                totalRow = gross
+            } else if !rows.isEmpty, values[n - 2] == rows.reduce(0, +) {
+                // Tax charged on what the rows above add up to (GST on the service charge's gross).
+                rows = [gross]
+            } else {
+                rows.append(gross)
+            }
         }
         guard let sum = totalRow ?? (rows.isEmpty ? nil : rows.reduce(0, +)), sum > 0 else { return nil }
         let totals = (rounding ?? Rounding(hundredths: 0, signKnown: true)).applied(to: [sum])

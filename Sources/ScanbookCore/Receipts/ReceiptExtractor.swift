@@ -56,8 +56,11 @@ public struct ReceiptExtractor: Sendable {
         var (total, confidence, totalLine) = (reading.amount, reading.confidence, reading.line)
         var replaced = false
         let doubtful = totalLine.flatMap { line in words.map { Self.amountConfidence(on: line, words: $0) } }.map { ($0 ?? 100) < 75 } ?? false
+        // "( 1,9" for 174.90: a total with one decimal where money has two lost its other digits,
+        // so it is no better than a guess.
+        let clipped = reading.origin == .keyword && total?.decimals == 1
         if let checked = totalConfirmedByArithmetic(
-            total, origin: reading.origin, doubtful: doubtful, lines: lines
+            total, origin: clipped ? .weakKeyword : reading.origin, doubtful: doubtful, lines: lines
         ) {
             (total, totalLine, replaced) = (checked.total, checked.line, true)
             confidence = min(confidence, 0.7)
@@ -69,19 +72,20 @@ public struct ReceiptExtractor: Sendable {
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
             merchant: MerchantGuess.from(lines), confidence: confidence, totalLine: totalLine,
-            totalEvidence: evidence(for: total, origin: reading.origin, replaced: replaced, lines: lines)
+            totalEvidence: evidence(for: total, line: totalLine, origin: reading.origin, replaced: replaced, lines: lines)
         )
     }
 
     /// `replaced`: the total is one a witness gave instead of the amount read, so that witness
     /// alone does not confirm it; a second one must.
-    private func evidence(for total: Amount?, origin: TotalOrigin, replaced: Bool, lines: [String]) -> TotalEvidence {
+    private func evidence(for total: Amount?, line: Int?, origin: TotalOrigin, replaced: Bool, lines: [String]) -> TotalEvidence {
         guard let total else { return .none }
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: Self.summaryStart(lines), origin: origin)
         // A total paid in cash may be the sum rounded to 0.05 with no rounding line printed.
         func confirms(_ sum: Int) -> Bool { sum == total.hundredths || (total.hundredths % 5 == 0 && (sum + 2) / 5 * 5 == total.hundredths) }
-        var confirming = witnesses.filter { !$0.copiesOneLine && $0.totals.contains(where: confirms) }.count
+        // A guess read off the sub-total's line is not confirmed by the sum that starts there.
+        var confirming = witnesses.filter { !$0.copiesOneLine && (line == nil || $0.startLine != line) && $0.totals.contains(where: confirms) }.count
         if let vat = Self.vatWitness(lines, keywords: keywords), vat.agrees(with: total) { confirming += 1 }
         if confirming >= (replaced ? 2 : 1) { return .witnessed }
         return origin == .keyword || origin == .cashMinusChange ? .keyword : .guess
@@ -127,7 +131,7 @@ public struct ReceiptExtractor: Sendable {
             // The amount on the keyword's line (rightmost), else alone on one of the next two lines.
             if let amount = amounts[index].last(where: { $0.minorUnits > 0 }) {
                 candidates.append(Candidate(amount: amount, weight: weight, line: index))
-            } else if let repaired = AmountParser.spaceForDecimalMark(in: lines[index]) {
+            } else if let repaired = AmountParser.spaceForDecimalMark(in: lines[index]) ?? AmountParser.strayDigit(in: lines[index]) {
                 // A repaired reading yields to a clean one under an equal keyword.
                 candidates.append(Candidate(amount: repaired, weight: weight - 1, line: index))
             } else if let next = (index + 1..<min(end, index + 3)).first(where: { !amounts[$0].isEmpty && MerchantGuess.letterShare(lines[$0]) < 0.3 }),

@@ -8,7 +8,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
         "rounded total": 5, "total rounded": 5, "after rounding": 5, "grand total": 5, "nett total": 4, "net total": 4,
         "total amount": 4, "amount due": 4, "amt due": 4, "total due": 4, "total payable": 4, "amount payable": 4, "amt payable": 4, "payable": 3,
         "zu zahlen": 5, "gesamtbetrag": 5, "endbetrag": 5, "rechnungsbetrag": 4, "total chf": 4, "total eur": 4,
-        "summe": 3, "gesamt": 3, "total": 3, "betrag": 2, "jumlah": 2, "amount": 1,
+        "summe": 3, "gesamt": 3, "total": 3, "tot": 2, "betrag": 2, "jumlah": 2, "amount": 1,
     ]
 
     /// Phrases that disqualify a line: sub-totals, taxes, rounding, change, counts.
