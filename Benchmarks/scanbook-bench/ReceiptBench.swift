@@ -56,7 +56,7 @@ enum ReceiptBench {
                     misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
                 }
             }
-            if let expected = truth.date.flatMap(DateParser.parse), expected == result.date { dates += 1 } else {
+            if let expected = truth.date.flatMap(Self.annotatedDate), expected == result.date { dates += 1 } else {
                 misses.append("\(base.lastPathComponent): date \(result.date?.description ?? "nil") ≠ \(truth.date ?? "nil")")
             }
             if let expected = truth.name, let merchant = result.merchant,
@@ -122,5 +122,14 @@ enum ReceiptBench {
 
     static func share(_ count: Int, _ total: Int) -> String {
         String(format: "%.1f%% (%d/%d)", total == 0 ? 0 : Double(count) / Double(total) * 100, count, total)
+    }
+
+    /// The annotation's date: as on the receipt ("25/12/2018"), or run together as "20180304"
+    /// (year first) or "25032018" (day first).
+    static func annotatedDate(_ text: String) -> CalendarDate? {
+        if let date = DateParser.parse(text) { return date }
+        guard text.count == 8, let digits = Int(text) else { return nil }
+        return CalendarDate(year: digits / 10000, month: digits / 100 % 100, day: digits % 100)
+            ?? CalendarDate(year: digits % 10000, month: digits / 10000 % 100, day: digits / 1_000_000)
     }
 }

@@ -50,10 +50,26 @@ import ScanbookCore
     @Test func aDateAfterTheDayOfReadingIsAnOCRSlip() {
         let reader = ReceiptExtractor(latestDate: CalendarDate(year: 2026, month: 11, day: 25))
         let lines = ["Date : 23/03/2078 10:52", "Total 9.00", "Printed 22.03.2018"]
-        #expect(reader.extract(lines: lines).date == CalendarDate(year: 2018, month: 3, day: 22), "the next date on the receipt")
-        #expect(reader.extract(lines: ["Date : 23/03/2078"]).date == nil)
+        #expect(reader.extract(lines: lines).date == CalendarDate(year: 2018, month: 3, day: 23), "one digit of the year misread")
+        let twoDigits = ["Date : 23/03/2178 10:52", "Total 9.00", "Printed 22.03.2018"]
+        #expect(reader.extract(lines: twoDigits).date == CalendarDate(year: 2018, month: 3, day: 22), "the next date on the receipt")
+        #expect(reader.extract(lines: ["Date : 23/03/2178"]).date == nil)
+        // Without a label, a later "date" is as likely no date at all: it is not repaired.
+        #expect(reader.extract(lines: ["9082115 12.22.50", "Total 9.00"]).date == nil)
         #expect(reader.extract(lines: ["Datum: 25.11.2026"]).date == CalendarDate(year: 2026, month: 11, day: 25), "the last day is possible")
         #expect(ReceiptExtractor().extract(lines: lines).date == CalendarDate(year: 2078, month: 3, day: 23), "no latest day: any date")
+    }
+
+    @Test func aLeadingZeroReadAsSixOrNineIsUndoneWhenTheDateIsOtherwiseImpossible() {
+        #expect(DateParser.parse("19/62/2018 16:45")?.description == "2018-02-19")
+        #expect(DateParser.parse("Date: 92/02/2018")?.description == "2018-02-02")
+        #expect(DateParser.parse("16/02/2018")?.description == "2018-02-16", "a possible date stays as read")
+        #expect(DateParser.parse("19/72/2018") == nil)
+    }
+
+    @Test func aDateRunTogetherIsReadBesideATime() {
+        #expect(ReceiptExtractor().extract(lines: ["00440010036 25032018 13:11:54", "Total 9.00"]).date?.description == "2018-03-25")
+        #expect(ReceiptExtractor().extract(lines: ["Member 25032018", "Total 9.00"]).date == nil, "a number alone is no date")
     }
 
     @Test func theUTCDayOfAMoment() {
