@@ -49,6 +49,8 @@ import Testing
         // A keyword the user taught counts too.
         let taught = ReceiptExtractor(keywords: TotalKeywords(totals: ["endsumme": 5]))
         #expect(taught.linesForSecondLook(ocr(["SHOP", "ENDSUMME 9.00"])) == [1])
+        // A short keyword only as a word: "TOT" is, "Totes" and "Stotz" are not.
+        #expect(extractor.linesForSecondLook(ocr(["TOT .... RM 60.31", "Totes l M3.00", "Stotz Lamp 2.00"])) == [0])
         // The header's tax words without an amount are not; an amount keeps any line.
         let header = ["TAX INVOICE", "GST Reg No: 001734164480", "GST ID", "GST 6% 0.54", "Invoice total 9.00"]
         #expect(extractor.linesForSecondLook(ocr(header)) == [2, 3, 4])

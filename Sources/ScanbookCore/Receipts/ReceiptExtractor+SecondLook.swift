@@ -16,13 +16,16 @@ extension ReceiptExtractor {
     /// Indices into `ocr.lines` of the lines to read again. Not the header's "Tax Invoice" or
     /// "GST Reg No 001734164480" (a long number and no amount), which say nothing about the total.
     public func linesForSecondLook(_ ocr: OCRResult) -> [Int] {
-        let words = Self.secondLookWords + keywords.totals.keys
+        // Short keywords ("tot") only as whole words: inside words they match too much ("Totes", "Stotz").
+        let words = Self.secondLookWords + keywords.totals.keys.filter { $0.count >= 4 }
+        let shortKeywords = keywords.totals.keys.filter { $0.count < 4 }
         // The tax summary's heading is read once: the sale ends there, however a re-reading spells it.
         let summary = Self.summaryStart(ocr.lines.map(\.text))
         return ocr.lines.indices.filter { index in
             guard index != summary else { return false }
             let text = ocr.lines[index].text.lowercased()
-            guard words.contains(where: { text.contains($0) }) else { return false }
+            guard words.contains(where: { text.contains($0) }) || TotalKeywords.containsAny(TotalKeywords.normalized(text), shortKeywords)
+            else { return false }
             guard AmountParser.amounts(in: text).isEmpty else { return true }
             let longNumber = text.split(whereSeparator: { !$0.isNumber }).contains { $0.count >= 8 }
             return !longNumber && !text.contains("invoice")
