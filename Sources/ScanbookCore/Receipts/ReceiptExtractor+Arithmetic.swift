@@ -92,9 +92,10 @@ extension ReceiptExtractor {
     /// least two amounts.
     static func isTaxColumnHeader(_ lines: [String], at index: Int) -> Bool {
         let text = TotalKeywords.normalized(lines[index])
-        guard index + 1 < lines.count, AmountParser.amounts(in: lines[index]).isEmpty,
-              TotalKeywords.containsAny(text, ["gst", "tax", "vat", "mwst"]),
-              TotalKeywords.containsAny(text, ["rate", "code", "satz"]) || lines[index].contains("%") else { return false }
+        // The word checks first: this runs on every line of a receipt without a summary heading.
+        guard index + 1 < lines.count, TotalKeywords.containsAny(text, ["gst", "tax", "vat", "mwst"]),
+              TotalKeywords.containsAny(text, ["rate", "code", "satz"]) || lines[index].contains("%"),
+              AmountParser.amounts(in: lines[index]).isEmpty else { return false }
         let row = lines[index + 1]
         return row.contains(/\d\s*%/) && AmountParser.amounts(in: row).count >= 2
     }
