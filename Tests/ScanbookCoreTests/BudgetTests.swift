@@ -12,8 +12,14 @@ import ScanbookCore
     @Test func stepsOverYearBoundaries() throws {
         let december = try #require(YearMonth(year: 2024, month: 12))
         #expect(december.next == YearMonth(year: 2025, month: 1))
-        #expect(december.next.previous == december)
+        #expect(december.next?.previous == december)
         #expect(YearMonth(year: 2025, month: 1)?.previous == december)
+    }
+
+    @Test func stepsStopAtTheEndsOfTheSupportedYears() throws {
+        #expect(try #require(YearMonth(year: 2199, month: 12)).next == nil)
+        #expect(try #require(YearMonth(year: 1900, month: 1)).previous == nil)
+        #expect(try #require(YearMonth(year: 2199, month: 12)).lastDay.description == "2199-12-31")
     }
 
     @Test func knowsItsFirstAndLastDay() throws {

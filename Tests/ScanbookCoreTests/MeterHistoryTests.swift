@@ -45,7 +45,7 @@ import ScanbookCore
         #expect(period.granularity == .day)
         #expect(period.starts.count == 30)
         #expect(period.starts.first == CalendarDate(year: 2026, month: 2, day: 9))
-        #expect(period.boundaries.last == CalendarDate(year: 2026, month: 3, day: 11))
+        #expect(period.lastDay == CalendarDate(year: 2026, month: 3, day: 10))
         #expect(period.boundarySeconds[1] - period.boundarySeconds[0] == 86_400)
     }
 
@@ -53,7 +53,7 @@ import ScanbookCore
         let year = ConsumptionPeriod.last12Months(endingOn: today)
         #expect(year.granularity == .month && year.starts.count == 12)
         #expect(year.starts.first == CalendarDate(year: 2025, month: 4, day: 1))
-        #expect(year.boundaries.last == CalendarDate(year: 2026, month: 4, day: 1))
+        #expect(year.lastDay == CalendarDate(year: 2026, month: 3, day: 31))
         let long = ConsumptionPeriod.custom(from: CalendarDate(year: 2025, month: 12, day: 15)!, to: CalendarDate(year: 2026, month: 2, day: 20)!)
         #expect(long?.granularity == .month && long?.starts.count == 3)
         let short = ConsumptionPeriod.custom(from: CalendarDate(year: 2026, month: 2, day: 27)!, to: CalendarDate(year: 2026, month: 3, day: 2)!)

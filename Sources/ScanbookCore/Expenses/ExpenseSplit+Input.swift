@@ -32,6 +32,7 @@ extension ExpenseSplit {
 
     /// "33.34", "33,34 %", "50" → basis points (3334, 5000); nil beyond two decimals or 100 %.
     static func basisPoints(_ text: String) -> Int? {
+        guard text.utf8.count <= 16 else { return nil }
         var token = text.hasSuffix("%") ? String(text.dropLast()).trimmingWhitespace() : text
         token = token.replacing(",", with: ".")
         let pieces = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -41,7 +42,8 @@ extension ExpenseSplit {
         var fraction = pieces.count == 2 ? String(pieces[1]) : ""
         guard fraction.count <= 2 else { return nil }
         fraction += String(repeating: "0", count: 2 - fraction.count)
-        let points = whole * 100 + Int(fraction)!
+        guard let hundredths = Int(fraction) else { return nil }
+        let points = whole * 100 + hundredths
         return (1...10_000).contains(points) ? points : nil
     }
 }

@@ -20,11 +20,18 @@ public enum ExpenseSplit<Member: Hashable & Sendable>: Sendable, Equatable {
         case exactPartsDoNotAddUp(Int, Int)
         /// Percentages that do not total 100 % (in basis points).
         case percentagesDoNotAddUp(Int)
+        /// An amount beyond `Amount.bookable`, a weight above `maximumWeight` or more than
+        /// `maximumMembers` parts: refused, so the products below stay within `Int`.
+        case outOfRange
     }
+
+    public static var maximumWeight: Int { 1_000_000 }
+    public static var maximumMembers: Int { 1_000 }
 
     /// Each member's part, in the order given; throws for anything that is not a valid split.
     public func parts(of amount: Int) throws(Problem) -> [(Member, Int)] {
         guard amount > 0 else { throw .amountNotPositive }
+        guard amount <= Amount.bookable.upperBound else { throw .outOfRange }
         switch self {
         case .equal(let members):
             return try Self.proportional(amount, members.map { ($0, 1) })
@@ -55,6 +62,7 @@ public enum ExpenseSplit<Member: Hashable & Sendable>: Sendable, Equatable {
 
     private static func check(_ weights: [(Member, Int)]) throws(Problem) {
         guard !weights.isEmpty else { throw .noMembers }
+        guard weights.count <= maximumMembers, weights.allSatisfy({ $0.1 <= maximumWeight }) else { throw .outOfRange }
         guard Set(weights.map(\.0)).count == weights.count else { throw .repeatedMember }
         guard weights.allSatisfy({ $0.1 > 0 }) else { throw .partNotPositive }
     }

@@ -9,7 +9,9 @@ public struct ImageDimensions: Equatable, Sendable {
         self.height = height
     }
 
-    public var pixels: Int { width * height }
+    /// Width × height, held at `Int.max` for headers that claim more: a PNG header may say
+    /// 4,294,967,295 × 4,294,967,295, and the product must be compared with a limit, not trap.
+    public var pixels: Int { width.multiplied(checked: height) ?? Int.max }
 
     /// nil when the header is not a JPEG or PNG header that can be read.
     public init?(header bytes: [UInt8]) {

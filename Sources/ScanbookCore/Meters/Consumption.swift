@@ -10,12 +10,14 @@ public enum Consumption: Equatable, Sendable {
     /// A rollover is believed only when the previous value was in the counter's top tenth and the
     /// new one in its bottom tenth; anything else that goes down is a decrease to review.
     public static func between(_ previous: Int, _ current: Int, on counter: MeterCounter) -> Consumption {
-        if current >= previous { return .used(current - previous) }
+        // Stored values are bounded when they are saved, but a row is still outside data: the
+        // differences are checked, and a rollover is believed only within the counter's range.
+        if current >= previous { return .used(current.subtractingChecked(previous) ?? Int.max) }
         let tenth = counter.rollover / 10
-        if previous >= counter.rollover - tenth, current < tenth {
+        if previous < counter.rollover, previous >= counter.rollover - tenth, current >= 0, current < tenth {
             return .rolledOver(counter.rollover - previous + current)
         }
-        return .decreased(by: previous - current)
+        return .decreased(by: previous.subtractingChecked(current) ?? Int.max)
     }
 
     public var steps: Int? {
@@ -50,16 +52,15 @@ public struct ReadingPlausibility: Sendable {
             if case .decreased(let by) = consumption { return [.lowerThanBefore(by: by)] }
             return []
         }
-        let days = new.day - last.day
+        guard let days = new.day.subtractingChecked(last.day) else { return [] }
         guard days > 0 else { return used > 0 ? [.sameDayAsPrevious] : [] }
         let rates = zip(history, history.dropFirst()).compactMap { earlier, later -> Int? in
-            let span = later.day - earlier.day
-            guard span > 0, let steps = Consumption.between(earlier.steps, later.steps, on: counter).steps else { return nil }
-            return steps * 1000 / span
+            guard let span = later.day.subtractingChecked(earlier.day), span > 0, let steps = Consumption.between(earlier.steps, later.steps, on: counter).steps else { return nil }
+            return steps.multiplied(by: 1000, dividedBy: span) ?? Int.max
         }.sorted()
         guard rates.count >= 2 else { return [] }
         let usual = rates[rates.count / 2]
-        let rate = used * 1000 / days
+        let rate = used.multiplied(by: 1000, dividedBy: days) ?? Int.max
         if usual > 0, Double(rate) > Double(usual) * maximumRateFactor {
             return [.unusualRate(milliStepsPerDay: rate, usualMilliStepsPerDay: usual)]
         }

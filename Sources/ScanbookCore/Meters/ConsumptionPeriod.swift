@@ -6,20 +6,28 @@ public struct ConsumptionPeriod: Sendable, Equatable {
     }
 
     public let granularity: Granularity
-    /// First day of each bucket, and the day after the last bucket at the end.
-    public let boundaries: [CalendarDate]
+    /// The buckets' first days.
+    public let starts: [CalendarDate]
+    /// Day numbers (`CalendarDate.dayNumber`) of each bucket's first day and of the day after the
+    /// last bucket.
+    public let boundaryDays: [Int]
+
+    /// The first day covered.
+    public var firstDay: CalendarDate? { starts.first }
+    /// The last day covered.
+    public var lastDay: CalendarDate? { boundaryDays.last.flatMap { CalendarDate(dayNumber: $0 - 1) } }
 
     public static let maximumDailyBuckets = 62
 
     /// The last 30 days up to and including `today`.
     public static func last30Days(endingOn today: CalendarDate) -> ConsumptionPeriod {
-        days(from: today.adding(days: -29)!, through: today)
+        days(from: today.adding(days: -29) ?? today, through: today)
     }
 
-    /// This month and the eleven before it.
+    /// This month and the eleven before it (fewer when that would reach before 1900).
     public static func last12Months(endingOn today: CalendarDate) -> ConsumptionPeriod {
         var start = YearMonth(today)
-        for _ in 0..<11 { start = start.previous }
+        for _ in 0..<11 { start = start.previous ?? start }
         return months(from: start, through: YearMonth(today))
     }
 
@@ -32,24 +40,26 @@ public struct ConsumptionPeriod: Sendable, Equatable {
     }
 
     /// Bucket boundaries in seconds since 1970 (UTC midnights), for `MeterHistory.consumption`.
-    public var boundarySeconds: [Int] { boundaries.map { $0.dayNumber * 86_400 } }
+    public var boundarySeconds: [Int] { boundaryDays.map { $0 * 86_400 } }
 
-    /// The buckets' first days.
-    public var starts: [CalendarDate] { Array(boundaries.dropLast()) }
-
+    /// Boundaries are moments, not dates: the one after the last bucket may be 2200-01-01, a day
+    /// no `CalendarDate` has, so boundaries are kept as day numbers and the buckets' first days
+    /// as dates.
     private static func days(from: CalendarDate, through: CalendarDate) -> ConsumptionPeriod {
-        let boundaries = (from.dayNumber...(through.dayNumber + 1)).compactMap(CalendarDate.init(dayNumber:))
-        return ConsumptionPeriod(granularity: .day, boundaries: boundaries)
+        let numbers = Array(from.dayNumber...(through.dayNumber + 1))
+        return ConsumptionPeriod(granularity: .day, starts: numbers.dropLast().compactMap(CalendarDate.init(dayNumber:)), boundaryDays: numbers)
     }
 
     private static func months(from: YearMonth, through: YearMonth) -> ConsumptionPeriod {
-        var boundaries: [CalendarDate] = []
-        var month = from
-        while month <= through {
-            boundaries.append(month.firstDay)
-            month = month.next
+        var starts: [CalendarDate] = []
+        var numbers: [Int] = []
+        var month: YearMonth? = from
+        while let current = month, current <= through {
+            starts.append(current.firstDay)
+            numbers.append(current.firstDay.dayNumber)
+            month = current.next
         }
-        boundaries.append(month.firstDay)
-        return ConsumptionPeriod(granularity: .month, boundaries: boundaries)
+        numbers.append(through.lastDay.dayNumber + 1)
+        return ConsumptionPeriod(granularity: .month, starts: starts, boundaryDays: numbers)
     }
 }

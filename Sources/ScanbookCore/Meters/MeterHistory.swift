@@ -24,11 +24,11 @@ public struct MeterHistory: Sendable {
             self.consumption = consumption
         }
 
-        /// Steps per day ×1000 (integral), nil when no time passed or the counter went down.
+        /// Steps per day ×1000 (integral), nil when no time passed, the counter went down or the
+        /// rate is beyond what an `Int` holds (a 12-digit counter read one second apart).
         public var milliStepsPerDay: Int? {
-            let seconds = to.time - from.time
-            guard seconds > 0, let steps = consumption.steps else { return nil }
-            return steps * 86_400_000 / seconds
+            guard let seconds = to.time.subtractingChecked(from.time), seconds > 0, let steps = consumption.steps else { return nil }
+            return steps.multiplied(by: 86_400_000, dividedBy: seconds)
         }
     }
 
@@ -44,7 +44,10 @@ public struct MeterHistory: Sendable {
         var total = 0
         var running: [Int] = []
         for (index, reading) in self.readings.enumerated() {
-            if index > 0 { total += Consumption.between(self.readings[index - 1].steps, reading.steps, on: counter).steps ?? 0 }
+            if index > 0 {
+                // Stored readings are not trusted to stay small: the running total saturates.
+                total = total.adding(saturating: Consumption.between(self.readings[index - 1].steps, reading.steps, on: counter).steps ?? 0)
+            }
             running.append(total)
         }
         usedSoFar = running
@@ -64,10 +67,14 @@ public struct MeterHistory: Sendable {
             let middle = (low + high + 1) / 2
             if readings[middle].time <= time { low = middle } else { high = middle - 1 }
         }
-        guard low + 1 < readings.count, readings[low].time < time else { return usedSoFar[low] }
-        let span = readings[low + 1].time - readings[low].time
+        guard low + 1 < readings.count, readings[low].time < time,
+              let span = readings[low + 1].time.subtractingChecked(readings[low].time),
+              let elapsed = time.subtractingChecked(readings[low].time)
+        else { return usedSoFar[low] }
         let added = usedSoFar[low + 1] - usedSoFar[low]
-        return usedSoFar[low] + (added * (time - readings[low].time) + span / 2) / span
+        // elapsed < span, so the share is at most `added`; the product is taken in 128 bits.
+        let share = added.multiplied(by: elapsed, dividedBy: span, roundingHalfAway: true) ?? added
+        return usedSoFar[low].adding(saturating: share)
     }
 
     /// Steps used in each period between consecutive `boundaries` (ascending times): the part of
@@ -80,7 +87,7 @@ public struct MeterHistory: Sendable {
             let from = max(start, first)
             let to = min(end, last)
             guard from < to, let before = used(at: from), let after = used(at: to) else { return nil }
-            return after - before
+            return after.subtractingChecked(before)
         }
     }
 }

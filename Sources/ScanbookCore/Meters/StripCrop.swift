@@ -10,7 +10,9 @@ public struct StripCrop: Sendable, Equatable, Codable, CustomStringConvertible {
     public static let centreBand = StripCrop(x: 150, y: 420, width: 700, height: 160)!
 
     public init?(x: Int, y: Int, width: Int, height: Int) {
-        guard x >= 0, y >= 0, width >= 10, height >= 10, x + width <= 1000, y + height <= 1000 else { return nil }
+        // Each part is checked on its own first, so the sums below cannot overflow.
+        guard (0...1000).contains(x), (0...1000).contains(y), (10...1000).contains(width), (10...1000).contains(height),
+              x + width <= 1000, y + height <= 1000 else { return nil }
         self.x = x
         self.y = y
         self.width = width
@@ -19,6 +21,7 @@ public struct StripCrop: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// "150,420,700,160"; nil unless four whole numbers that describe a crop inside the photo.
     public init?(_ text: String) {
+        guard text.utf8.count <= 64 else { return nil }
         let parts = text.split(separator: ",").map { Int(String($0).trimmingWhitespace()) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3] else { return nil }
         self.init(x: x, y: y, width: width, height: height)
@@ -26,14 +29,31 @@ public struct StripCrop: Sendable, Equatable, Codable, CustomStringConvertible {
 
     public var description: String { "\(x),\(y),\(width),\(height)" }
 
-    /// The crop in pixels of an image of this size (at least one pixel each way).
+    /// The crop in pixels of an image of this size (at least one pixel each way; image sides are
+    /// bounded by the decoder's pixel limit, far below where these products could overflow).
     public func pixels(width imageWidth: Int, height imageHeight: Int) -> PixelRect {
-        let left = imageWidth * x / 1000
-        let top = imageHeight * y / 1000
+        let imageWidth = max(1, min(imageWidth, 1 << 30)), imageHeight = max(1, min(imageHeight, 1 << 30))
+        let left = min(imageWidth - 1, imageWidth * x / 1000)
+        let top = min(imageHeight - 1, imageHeight * y / 1000)
         return PixelRect(
             x: left, y: top,
             width: max(1, min(imageWidth - left, imageWidth * width / 1000)),
             height: max(1, min(imageHeight - top, imageHeight * height / 1000))
         )
+    }
+}
+
+/// Decoding runs the same checks as the initializer: a synthesized `Decodable` would accept any
+/// stored or sent number.
+extension StripCrop {
+    enum CodingKeys: String, CodingKey { case x, y, width, height }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let crop = StripCrop(
+            x: try container.decode(Int.self, forKey: .x), y: try container.decode(Int.self, forKey: .y),
+            width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height)
+        ) else { throw DecodingError.dataCorruptedError(forKey: .width, in: container, debugDescription: "a crop inside 0–1000") }
+        self = crop
     }
 }

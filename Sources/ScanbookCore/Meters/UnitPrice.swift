@@ -4,7 +4,12 @@ public struct UnitPrice: Sendable, Equatable, Codable, CustomStringConvertible {
     public static let scale = 10_000
     public let tenThousandths: Int
 
-    public init(tenThousandths: Int) {
+    /// The highest price accepted: 999,999.9999 per unit (a tariff, not a total).
+    public static let maximum = 999_999 * scale + 9_999
+
+    /// nil for a negative price or one above `maximum` (e.g. a stored row that was tampered with).
+    public init?(tenThousandths: Int) {
+        guard (0...Self.maximum).contains(tenThousandths) else { return nil }
         self.tenThousandths = tenThousandths
     }
 
@@ -12,7 +17,7 @@ public struct UnitPrice: Sendable, Equatable, Codable, CustomStringConvertible {
     public init?(typed text: String) {
         let cleaned = String(text.trimmingWhitespace().filter { $0 != "'" }.map { $0 == "," ? "." : $0 })
         let parts = cleaned.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 9,
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 6,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let whole = Int(parts[0]) else { return nil }
         let fraction = parts.count == 2 ? String(parts[1]) : ""
@@ -29,12 +34,25 @@ public struct UnitPrice: Sendable, Equatable, Codable, CustomStringConvertible {
         return "\(tenThousandths / Self.scale).\(fraction)"
     }
 
-    /// What `steps` of `counter` cost, in hundredths, rounded half up.
-    public func cost(ofSteps steps: Int, on counter: MeterCounter) -> Amount {
-        var divisor = Self.scale / 100
-        for _ in 0..<counter.decimals { divisor *= 10 }
-        let product = steps * tenThousandths
-        let rounded = product >= 0 ? (product + divisor / 2) / divisor : -((-product + divisor / 2) / divisor)
-        return Amount(hundredths: rounded)
+    /// What `steps` of `counter` cost, in hundredths, rounded half away from zero; nil when the
+    /// cost is beyond what money may be here (±999,999,999.99).
+    public func cost(ofSteps steps: Int, on counter: MeterCounter) -> Amount? {
+        let divisor = (Self.scale / 100) * counter.stepsPerUnit
+        guard let hundredths = steps.multiplied(by: tenThousandths, dividedBy: divisor, roundingHalfAway: true),
+              Amount.bookable.contains(hundredths) else { return nil }
+        return Amount(hundredths: hundredths)
+    }
+}
+
+/// Decoding runs the same checks as the initializer: a synthesized `Decodable` would accept any
+/// stored or sent number.
+extension UnitPrice {
+    enum CodingKeys: String, CodingKey { case tenThousandths }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let price = UnitPrice(tenThousandths: try container.decode(Int.self, forKey: .tenThousandths))
+        else { throw DecodingError.dataCorruptedError(forKey: .tenThousandths, in: container, debugDescription: "a price from 0 to 999999.9999") }
+        self = price
     }
 }

@@ -9,6 +9,10 @@ public struct Amount: Equatable, Hashable, Sendable, Codable, Comparable, Custom
         self.decimals = decimals
     }
 
+    /// The hundredths any amount that is stored or booked may have: ±999,999,999.99. Checked
+    /// where an amount enters, so sums of a few thousand of them stay far from `Int`'s limits.
+    public static let bookable = -99_999_999_999...99_999_999_999
+
     /// An amount kept in hundredths (budgets, bookings), printed with two decimals.
     public init(hundredths: Int) {
         self.init(minorUnits: hundredths, decimals: 2)
@@ -18,7 +22,9 @@ public struct Amount: Equatable, Hashable, Sendable, Codable, Comparable, Custom
     public var hundredths: Int {
         var value = minorUnits
         var places = decimals
-        while places < 2 { value *= 10; places += 1 }
+        // Held at the bounds rather than trapping: an amount is checked against `bookable` where
+        // it enters, so only a value already refused could reach the bounds.
+        while places < 2 { value = value.multiplied(checked: 10) ?? (value < 0 ? Int.min : Int.max); places += 1 }
         while places > 2 { value /= 10; places -= 1 }
         return value
     }
@@ -30,10 +36,9 @@ public struct Amount: Equatable, Hashable, Sendable, Codable, Comparable, Custom
     /// "9.00", "-0.02", "1234.50": a dot and the receipt's own number of decimals.
     public var description: String {
         let sign = minorUnits < 0 ? "-" : ""
-        let magnitude = abs(minorUnits)
+        let magnitude = minorUnits.magnitude
         guard decimals > 0 else { return "\(sign)\(magnitude)" }
-        var divisor = 1
-        for _ in 0..<decimals { divisor *= 10 }
+        let divisor = UInt(Int.powerOfTen(decimals) ?? 1)
         let fraction = String(magnitude % divisor)
         return "\(sign)\(magnitude / divisor).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"
     }

@@ -12,6 +12,9 @@ extension CalendarDate {
 
     /// The day `dayNumber` days after 1970-01-01; nil outside the supported years.
     public init?(dayNumber: Int) {
+        // 1900-01-01 is day −25,567 and 2199-12-31 day 84,005; anything else is refused before
+        // the arithmetic below could overflow.
+        guard (-25_567...84_005).contains(dayNumber) else { return nil }
         let shifted = dayNumber + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -23,10 +26,12 @@ extension CalendarDate {
         self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
-    public func adding(days: Int) -> CalendarDate? { CalendarDate(dayNumber: dayNumber + days) }
+    public func adding(days: Int) -> CalendarDate? { dayNumber.adding(checked: days).flatMap(CalendarDate.init(dayNumber:)) }
 
     /// The UTC day of a moment given as seconds since 1970 (Foundation's `timeIntervalSince1970`).
     public init?(utcDayOfSecondsSince1970 seconds: Double) {
-        self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
+        let days = (seconds / 86_400).rounded(.down)
+        guard days.isFinite, abs(days) < 1e9 else { return nil }
+        self.init(dayNumber: Int(days))
     }
 }

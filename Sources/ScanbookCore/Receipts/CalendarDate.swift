@@ -13,6 +13,13 @@ public struct CalendarDate: Equatable, Hashable, Sendable, Codable, Comparable, 
         self.day = day
     }
 
+    /// For days the caller has already proved valid (the first and last day of a `YearMonth`).
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     static func days(in month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -35,9 +42,26 @@ public struct CalendarDate: Equatable, Hashable, Sendable, Codable, Comparable, 
 extension CalendarDate {
     /// Exactly "YYYY-MM-DD" (what `<input type="date">` and the API send); nil otherwise.
     public init?(iso text: String) {
+        guard text.utf8.count == 10 else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+}
+
+/// Decoding runs the same checks as the initializer: a synthesized `Decodable` would accept any
+/// stored or sent number.
+extension CalendarDate {
+    enum CodingKeys: String, CodingKey { case year, month, day }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let date = CalendarDate(
+            year: try container.decode(Int.self, forKey: .year),
+            month: try container.decode(Int.self, forKey: .month),
+            day: try container.decode(Int.self, forKey: .day)
+        ) else { throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "not a date from 1900 to 2199") }
+        self = date
     }
 }

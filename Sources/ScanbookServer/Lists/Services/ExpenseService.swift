@@ -156,7 +156,7 @@ enum ExpenseService {
         case .percentagesDoNotAddUp(let total): .init(key: "expenses_percentMismatch", arguments: ["total": Amount(hundredths: total).description])
         case .noMembers: .init(key: "expenses_noMembers")
         case .repeatedMember: .init(key: "expenses_repeatedMember")
-        case .amountNotPositive: .init(key: "expenses_invalidAmount")
+        case .amountNotPositive, .outOfRange: .init(key: "expenses_invalidAmount")
         case .partNotPositive: .init(key: "expenses_partNotPositive")
         }
     }

@@ -140,8 +140,8 @@ enum MeterWebController {
                 )
             },
             periods: periods,
-            customFrom: report.period.boundaries.first?.description ?? "",
-            customTo: report.period.boundaries.last.flatMap { $0.adding(days: -1) }?.description ?? "",
+            customFrom: report.period.firstDay?.description ?? "",
+            customTo: report.period.lastDay?.description ?? "",
             periodTotal: MeterPresentation.value(report.totalUsed, meter, locale: locale), periodCost: meter.price == nil ? nil : money(report.totalUsed),
             form: form ?? MeterPresentation.form(meter), kinds: MeterPresentation.kinds(selected: meter.kind, request: request),
             nowInput: ReadingTime.formInput(request.now), valueExample: meter.counter.format(0),

@@ -45,5 +45,6 @@ final class Meter: Model, @unchecked Sendable {
         MeterCounter(digits: digits, decimals: decimals) ?? MeterCounter(digits: 6, decimals: 0)!
     }
 
-    var price: UnitPrice? { pricePerUnit.map(UnitPrice.init(tenThousandths:)) }
+    /// nil when no price is set, or when a stored price is out of range (it is then shown as unset).
+    var price: UnitPrice? { pricePerUnit.flatMap { UnitPrice(tenThousandths: $0) } }
 }

@@ -38,8 +38,8 @@ enum ReceiptPresentation {
         MonthNavigation(
             month: month.description,
             label: monthLabel(month, locale: request.locale),
-            previousURL: SiteURL.receipts(page).path(query: [("month", month.previous.description)]),
-            nextURL: SiteURL.receipts(page).path(query: [("month", month.next.description)])
+            previousURL: month.previous.map { SiteURL.receipts(page).path(query: [("month", $0.description)]) },
+            nextURL: month.next.map { SiteURL.receipts(page).path(query: [("month", $0.description)]) }
         )
     }
 

@@ -14,8 +14,9 @@ struct ReceiptRow: Encodable {
 struct MonthNavigation: Encodable {
     let month: String
     let label: String
-    let previousURL: String
-    let nextURL: String
+    /// nil at the ends of the supported years (1900-01, 2199-12).
+    let previousURL: String?
+    let nextURL: String?
 }
 
 struct ReceiptsLinks: Encodable {
