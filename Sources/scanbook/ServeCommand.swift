@@ -18,6 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await ScanbookApp.run(config, arguments: ["scanbook", "serve"]) { app in
             try await app.migrateScanbook()
             app.startCaptureWorkers()
+            app.startMaintenance()
             app.logger.notice("Scanbook serving on http://\(config.hostname):\(config.port) with data in \(config.dataDirectory)")
             try await app.execute()
         }

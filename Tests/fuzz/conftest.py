@@ -7,6 +7,7 @@ Settings: SCANBOOK_BIN (server binary), SCANBOOK_FUZZ_EXAMPLES (Schemathesis exa
 operation, default 25), SCANBOOK_FUZZ_FORM_LIMIT (web form requests, default 1500),
 SCANBOOK_FUZZ_REPORT (JSON report, default .build/fuzz-report.json)."""
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -66,11 +67,18 @@ class Api:
         assert login.status_code == 201, login.text
         return {"id": created.json()["id"], "email": email, "token": login.json()["token"]}
 
-    def reseed(self):
-        """Create (again) one object of every kind for each user."""
-        foreign = Context(user_a=self.user_b, user_b=self.user_b)
-        self.context.foreign_ids = seed(self.doc, self.session, self.url, self.user_b["token"], foreign)
-        seed(self.doc, self.session, self.url, self.user_a["token"], self.context)
+    def reseed(self, deleted_path: str | None = None):
+        """Create (again) one object of every kind for each user; after a DELETE of `deleted_path`
+        only what it removed (the object named by its last path parameter) for user A."""
+        name = re.search(r"\{(\w+)\}$", deleted_path or "")
+        if deleted_path and not name:
+            return
+        if name:
+            seed(self.doc, self.session, self.url, self.user_a["token"], self.context, only=name.group(1))
+        else:
+            foreign = Context(user_a=self.user_b, user_b=self.user_b)
+            self.context.foreign_ids = seed(self.doc, self.session, self.url, self.user_b["token"], foreign)
+            seed(self.doc, self.session, self.url, self.user_a["token"], self.context)
         self.context.ids.setdefault("userID", self.user_b["id"])
 
 
@@ -92,6 +100,8 @@ def pytest_terminal_summary(terminalreporter):
     for failure in REPORT.failures:
         kinds[failure["kind"]] = kinds.get(failure["kind"], 0) + 1
     write("failures: " + (", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) or "none"))
+    for reason, places in sorted(REPORT.generic.items()):
+        write(f"note: 4xx reason only {reason!r} at {len(places)} probe targets, e.g. {sorted(places)[0]}")
     for note in REPORT.notes:
         write("note: " + note)
     write(f"full report: {path}")

@@ -6,6 +6,7 @@ import copy
 import datetime as dt
 import itertools
 import json
+import uuid
 from dataclasses import dataclass, field
 
 import yaml
@@ -254,14 +255,21 @@ def id_names_for(doc: OpenAPI, op: Operation) -> list[str]:
     return names
 
 
-def seed(doc: OpenAPI, session, base_url: str, token: str, context: Context, rounds: int = 2) -> dict[str, str]:
+def seed(doc: OpenAPI, session, base_url: str, token: str, context: Context, rounds: int = 2,
+         only: str | None = None) -> dict[str, str]:
     """Create objects through every creator, twice (the second round can refer to everything the
-    first made). Returns {path parameter name: id}; `context.ids` is filled as it goes."""
+    first made). Returns {path parameter name: id}; `context.ids` is filled as it goes.
+    `only`: after a DELETE, create again just what is named by that path parameter (once), and
+    what lives under it."""
     filler = Filler(doc, context)
     context.seeding = True
+    chosen = [op for op in creators(doc)
+              if only is None or only in id_names_for(doc, op) or "{" + only + "}" in op.path]
     try:
-        for _ in range(rounds):
-            for op in creators(doc):
+        for _ in range(rounds if only is None else 1):
+            for op in chosen:
+                if only is not None and only in id_names_for(doc, op):
+                    context.ids.pop(only, None)
                 _create(doc, op, filler, session, base_url, token, context)
     finally:
         context.seeding = False
@@ -298,7 +306,7 @@ def multipart_fields(doc: OpenAPI, op: Operation, filler: Filler, image: bytes |
     for name, sub in schema.get("properties", {}).items():
         sub = doc.resolve(sub)
         if sub.get("format") == "binary":
-            out[name] = ("photo.png", image if image is not None else png(64, 48), "image/png")
+            out[name] = ("photo.png", image if image is not None else png(16, 12), "image/png")
         else:
             value = filler.value(name, sub)
             out[name] = (None, str(value).encode() if not isinstance(value, bytes) else value)
@@ -326,4 +334,20 @@ def violates(schema: dict, raw: bytes) -> str | None:
             return f"range {schema.get('minimum')}...{schema.get('maximum')}"
     if schema.get("enum") and value not in schema["enum"]:
         return "enum"
+    if isinstance(value, str) and value and schema.get("format") in FORMAT_CHECKS and not FORMAT_CHECKS[schema["format"]](value):
+        return f"format {schema['format']}"
     return None
+
+
+def _parses(parse):
+    def check(value: str) -> bool:
+        try:
+            parse(value)
+            return True
+        except ValueError:
+            return False
+    return check
+
+
+FORMAT_CHECKS = {"uuid": _parses(lambda v: uuid.UUID(v) if len(v) == 36 else int("x")),
+                 "date": _parses(lambda v: dt.date.fromisoformat(v) if len(v) == 10 else int("x"))}

@@ -3,14 +3,22 @@ JSON `reason`, no answer at all (then the server is checked, and restarted when 
 for a value the OpenAPI document itself forbids. Tests assert once at the end with all of them."""
 from http import HTTPStatus
 
+import re
+
 import requests
 
 EXCERPT = 200
+RUN = re.compile(r"(.)\1{15,}")
+
+
+def squeeze(text: str) -> str:
+    """Long runs of one character (a 10,000-character probe echoed back) shortened to `x…(10000×)`."""
+    return RUN.sub(lambda m: f"{m.group(1)}…({len(m.group(0))}×)", text)
 
 
 def excerpt(response: requests.Response) -> str:
-    text = response.content[:EXCERPT].decode("utf-8", "replace").replace("\n", " ")
-    return text + ("…" if len(response.content) > EXCERPT else "")
+    text = squeeze(response.content[:20_000].decode("utf-8", "replace").replace("\n", " "))
+    return text[:EXCERPT] + ("…" if len(text) > EXCERPT else "")
 
 
 def api_problem(response: requests.Response) -> str | None:
@@ -43,7 +51,7 @@ class Prober:
         self.suite = suite
         self.expect_json = expect_json
         self.failures: list[str] = []
-        self.dirty = False
+        self.dirty: str | None = None  # the path of a DELETE that removed a real object
         self.accepted: dict[str, list[str]] = {}
 
     @property
@@ -54,32 +62,37 @@ class Prober:
              **kwargs) -> requests.Response | None:
         """`where` names the operation and field, `value` the extreme's label."""
         if self.dirty:
-            self.dirty = False
-            self.api.reseed()
+            self.api.reseed(self.dirty)
+            self.dirty = None
+        offset = self.api.server.log_size()
+        self.api.report.count(f"requests ({self.suite})")
         try:
             response = self.api.session.request(method, url, **kwargs)
         except requests.RequestException as error:
             crash = self.api.server.check(f"{where} = {value}")
+            if crash is None and isinstance(error, requests.Timeout):
+                self.api.server.restart()  # still busy with it: stop that before the next probe
+                crash = f"server alive but busy; restarted. log: {self.api.server.log_since(offset)}"
             self.record("no answer", where, value, f"{type(error).__name__}" + (f"\n{crash}" if crash else ""))
             return None
-        self.judge(where, value, method, response, violation)
+        self.judge(where, value, method, response, violation, offset)
         return response
 
-    def judge(self, where, value, method, response, violation):
+    def judge(self, where, value, method, response, violation, offset):
         status = response.status_code
+        self.api.report.count(f"answers ({self.suite}) {status}")
         problem = api_problem(response) if self.expect_json else ("server error" if status >= 500 else None)
         if problem:
-            self.record(problem, where, value, f"{status} {excerpt(response)}")
+            log = self.api.server.log_since(offset) if status >= 500 else ""
+            self.record(problem, where, value, f"{status} {excerpt(response)}" + (f"\n    log: {log}" if log else ""))
         elif status < 300 and violation:
             self.record("accepted a value the document forbids", where, value, f"{status} ({violation}) {excerpt(response)}")
         if status < 300 and method.upper() == "DELETE":
-            self.dirty = True
+            self.dirty = where.split(" ")[1]  # "DELETE /api/v1/things/{thingID} path ..."
         if status < 300:
             self.accepted.setdefault(where, []).append(value)
         if self.expect_json and (reason := generic_reason(response)):
-            note = f"generic reason {reason!r}: {where.split(' field ')[0]}"
-            if note not in self.api.report.notes:
-                self.api.report.notes.append(note)
+            self.api.report.generic.setdefault(reason, set()).add(where)
 
     def end_batch(self, where: str):
         """After all values of one field: is the server still there?"""

@@ -3,6 +3,7 @@ ends with `server.check(context)`, which notices a dead or hung process, records
 tail of its log, and restarts it on the same port, data directory and database, so that one crash
 does not hide the others. Also the request counter and the report shared by all fuzz tests."""
 import json
+import re
 import os
 import secrets
 import shutil
@@ -48,17 +49,20 @@ class FuzzReport:
         self.failures: list[dict] = []
         self.notes: list[str] = []
         self.accepted: dict[str, list[str]] = {}  # probe target -> values answered with 2xx
+        self.generic: dict[str, set[str]] = {}  # a 4xx reason that is only the status phrase -> where
 
     def count(self, name: str, amount: int = 1):
         self.counters[name] = self.counters.get(name, 0) + amount
 
     def fail(self, **entry):
-        self.failures.append(entry)
+        if entry not in self.failures:  # Hypothesis replays a failing case
+            self.failures.append(entry)
 
     def write(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"counters": self.counters, "failures": self.failures, "notes": self.notes,
-                                    "accepted": self.accepted},
+                                    "accepted": self.accepted,
+                                    "generic reasons": {k: sorted(v) for k, v in self.generic.items()}},
                                    indent=1, ensure_ascii=False, default=str))
 
 
@@ -94,7 +98,8 @@ class ServerProcess:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = dict(os.environ, SCANBOOK_DATA_DIR=str(self.data), SCANBOOK_BCRYPT_COST="4",
-                        SCANBOOK_CAPTURE_WORKERS="1", LOG_LEVEL=os.environ.get("SCANBOOK_FUZZ_LOG_LEVEL", "warning"))
+                        SCANBOOK_CAPTURE_WORKERS="1", SCANBOOK_REGISTRATIONS_PER_HOUR="100000",
+                        LOG_LEVEL=os.environ.get("SCANBOOK_FUZZ_LOG_LEVEL", "warning"))
         self.env.pop("DATABASE_URL", None)
         if database_url:
             self.env["DATABASE_URL"] = database_url
@@ -138,17 +143,36 @@ class ServerProcess:
         tail = self.log_tail(25)
         self.report.fail(kind="crash", database=self.database, context=context, state=state, log=tail)
         self.report.count("crashes")
+        self.restart()
+        return f"server {state} after {context}\n--- server log tail ---\n{tail}"
+
+    def restart(self):
+        """Drop whatever the server still works on (a request the client gave up waiting for)."""
         self.kill()
         self.restarts += 1
         self.start()
-        return f"server {state} after {context}\n--- server log tail ---\n{tail}"
 
     def log_tail(self, lines: int = 25) -> str:
         try:
             text = self.log_path.read_bytes().decode("utf-8", "replace")
         except OSError:
             return "(no log)"
+        text = re.sub(r"(.)\1{15,}", lambda m: f"{m.group(1)}…({len(m.group(0))}×)", text)
         return "\n".join(line[:400] for line in text.splitlines()[-lines:])
+
+    def log_size(self) -> int:
+        try:
+            return self.log_path.stat().st_size
+        except OSError:
+            return 0
+
+    def log_since(self, offset: int, limit: int = 600) -> str:
+        """What the server logged after `offset` (the error behind a 5xx), shortened."""
+        with open(self.log_path, "rb") as log:
+            log.seek(offset)
+            text = log.read(64_000).decode("utf-8", "replace").strip()
+        text = re.sub(r"(.)\1{15,}", lambda m: f"{m.group(1)}…({len(m.group(0))}×)", text)
+        return text[:limit] + ("…" if len(text) > limit else "")
 
     def kill(self):
         if self.process and self.process.poll() is None:

@@ -33,6 +33,9 @@ def api_schema(api):
 
     @schema.hook
     def flatmap_path_parameters(context, path_parameters):
+        if not path_parameters:
+            return st.just(path_parameters)
+
         def choose(which: str) -> dict:
             source = {"real": api.context.ids, "foreign": api.context.foreign_ids}.get(which, {})
             return {name: source.get(name, value) for name, value in path_parameters.items()}
@@ -56,7 +59,7 @@ def test_no_server_error(case, api, report):
                     where=case.operation.label, value=case.as_curl_command(), detail=crash or type(error).__name__)
         raise AssertionError(f"no answer ({type(error).__name__}) to\n{case.as_curl_command()}\n{crash or ''}") from None
     if response.status_code < 300 and case.method.upper() == "DELETE":
-        api.reseed()
+        api.reseed(case.operation.path)
     if response.status_code >= 500:
         report.fail(kind="server error", suite="schemathesis", database=api.server.database,
                     where=case.operation.label, value=case.as_curl_command(),

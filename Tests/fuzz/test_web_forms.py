@@ -190,7 +190,7 @@ class WebFuzzer:
             elif field["name"] == "csrf":
                 data["csrf"] = self.csrf
             elif field["kind"] == "file":
-                data[field["name"]] = ("photo.png", png(64, 48), "image/png")
+                data[field["name"]] = ("photo.png", png(16, 12), "image/png")
             else:
                 data[field["name"]] = filled_value(field)
         self.send(form, where, label, target, data)

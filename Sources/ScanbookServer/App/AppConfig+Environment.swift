@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ScanbookCore
 
 /// The environment variables Scanbook understands. The README's configuration table lists the same.
 extension AppConfig {
@@ -45,6 +46,23 @@ extension AppConfig {
         if let cost = integer("SCANBOOK_BCRYPT_COST", in: 4...31) { config.bcryptCost = cost }
         if let workers = integer("SCANBOOK_CAPTURE_WORKERS", in: 1...64) { config.captureWorkers = workers }
         if let lease = integer("SCANBOOK_CAPTURE_LEASE_SECONDS", in: 10...86_400) { config.captureLease = Double(lease) }
+        if let timeout = integer("SCANBOOK_CAPTURE_TIMEOUT_SECONDS", in: 5...3_600) { config.captureJobTimeout = Double(timeout) }
+        if let days = integer("SCANBOOK_SESSION_IDLE_DAYS", in: 1...365) { config.sessionIdleTimeout = Double(days) * 86_400 }
+        if let days = integer("SCANBOOK_SESSION_MAX_DAYS", in: 1...3_650) { config.sessionMaximumAge = Double(days) * 86_400 }
+        if let perHour = integer("SCANBOOK_REGISTRATIONS_PER_HOUR", in: 1...100_000) { config.registrationsPerHour = perHour }
+        if let rows = integer("SCANBOOK_CSV_MAX_ROWS", in: 1...1_000_000) { config.csvMaximumRows = rows }
+        if let megabytes = integer("SCANBOOK_USER_STORAGE_MB", in: 1...10_000_000) { config.userStorageBytes = megabytes * 1_000_000 }
+        if let jobs = integer("SCANBOOK_USER_PENDING_JOBS", in: 1...100_000) { config.userPendingJobs = jobs }
+        if let connections = integer("SCANBOOK_DB_CONNECTIONS", in: 1...100) { config.databaseConnectionsPerLoop = connections }
+        if let proxies = value("SCANBOOK_TRUSTED_PROXIES") {
+            var ranges: [IPAddressRange] = []
+            for entry in proxies.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
+                if let range = IPAddressRange(entry) { ranges.append(range) } else {
+                    problems.append("SCANBOOK_TRUSTED_PROXIES: \(entry) is not an IP address or a range such as 10.0.0.0/8")
+                }
+            }
+            config.trustedProxies = ranges
+        }
         if let languages = value("SCANBOOK_OCR_LANGUAGES") {
             if languages.allSatisfy({ $0.isLetter || $0 == "+" || $0 == "_" }) {
                 config.ocrLanguages = languages

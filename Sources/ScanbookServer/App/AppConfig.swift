@@ -34,6 +34,23 @@ public struct AppConfig: Sendable {
     public var ocrLanguages: String
     /// Currency of new users' receipts when the receipt names none ("CHF", "EUR").
     public var defaultCurrency: String
+    /// A web session ends after this long without a request, and this long after sign-in at most.
+    public var sessionIdleTimeout: Double
+    public var sessionMaximumAge: Double
+    /// Proxies whose `X-Forwarded-For` names the client; every other peer is the client itself.
+    public var trustedProxies: [IPAddressRange]
+    /// New accounts per client address and hour (web and API together).
+    public var registrationsPerHour: Int
+    /// Rows one CSV import may have.
+    public var csvMaximumRows: Int
+    /// Bytes one user may keep stored (uploads and the images made from them).
+    public var userStorageBytes: Int
+    /// Capture jobs one user may have waiting or running at once.
+    public var userPendingJobs: Int
+    /// Seconds one capture job may run before it is stopped and counted as a failed attempt.
+    public var captureJobTimeout: Double
+    /// PostgreSQL connections per event loop (one loop per core); SQLite keeps one.
+    public var databaseConnectionsPerLoop: Int
 
     public init(
         dataDirectory: String = "./data",
@@ -51,7 +68,16 @@ public struct AppConfig: Sendable {
         captureLease: Double = 300,
         captureMaxAttempts: Int = 3,
         ocrLanguages: String = "deu+eng",
-        defaultCurrency: String = "CHF"
+        defaultCurrency: String = "CHF",
+        sessionIdleTimeout: Double = 30 * 86_400,
+        sessionMaximumAge: Double = 90 * 86_400,
+        trustedProxies: [IPAddressRange] = [],
+        registrationsPerHour: Int = 10,
+        csvMaximumRows: Int = 10_000,
+        userStorageBytes: Int = 5_000_000_000,
+        userPendingJobs: Int = 50,
+        captureJobTimeout: Double = 180,
+        databaseConnectionsPerLoop: Int = 4
     ) {
         self.dataDirectory = dataDirectory
         self.hostname = hostname
@@ -69,6 +95,15 @@ public struct AppConfig: Sendable {
         self.captureMaxAttempts = captureMaxAttempts
         self.ocrLanguages = ocrLanguages
         self.defaultCurrency = defaultCurrency
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.sessionMaximumAge = sessionMaximumAge
+        self.trustedProxies = trustedProxies
+        self.registrationsPerHour = registrationsPerHour
+        self.csvMaximumRows = csvMaximumRows
+        self.userStorageBytes = userStorageBytes
+        self.userPendingJobs = userPendingJobs
+        self.captureJobTimeout = captureJobTimeout
+        self.databaseConnectionsPerLoop = databaseConnectionsPerLoop
     }
 
     public static func defaultSQLitePath(in dataDirectory: String) -> String {
@@ -76,5 +111,7 @@ public struct AppConfig: Sendable {
     }
 
     public var secureCookies: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
+    /// Browsers are told to use https only when the server is published over https.
+    public var sendsHSTS: Bool { secureCookies }
     public var blobDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs").path }
 }

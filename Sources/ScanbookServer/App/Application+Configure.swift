@@ -24,10 +24,10 @@ extension Application {
         listLive = ListLive()
         stripReader = StripReader(reader: try DigitModels.reader(named: "meter", secondOpinion: true))
 
-        try configureDatabase(config.database)
+        try configureDatabase(config.database, connectionsPerLoop: config.databaseConnectionsPerLoop)
         registerMigrations()
         passwords.use(.bcrypt(cost: config.bcryptCost))
-        configureSessions(secure: config.secureCookies)
+        configureSessions(config)
         // Shutdown runs lifecycle handlers in reverse order. Fluent registers its own (which closes
         // the databases) on first use, above; registered after it, the workers stop before the
         // databases close, never while a job still needs them.
@@ -52,20 +52,24 @@ extension Application {
         middleware.use(RequestLogMiddleware())
         middleware.use(ErrorMiddleware.default(environment: environment))
         middleware.use(sessions.middleware)
+        middleware.use(VisitorCSRFCookieMiddleware(secure: config.secureCookies))
         middleware.use(ScanbookErrorMiddleware(environment: environment))
+        middleware.use(BodyGateMiddleware())
         middleware.use(FileMiddleware(publicDirectory: ScanbookResources.publicDirectory, defaultFile: nil))
 
         try registerRoutes()
     }
 
-    private func configureSessions(secure: Bool) {
-        sessions.use(.fluent)
-        sessions.configuration = SessionsConfiguration(cookieName: "scanbook-session") { id in
-            HTTPCookies.Value(
+    private func configureSessions(_ config: AppConfig) {
+        sessions.use { _ in SignedInSessionDriver() }
+        sessions.configuration = SessionsConfiguration(cookieName: SignedInSessionDriver.cookieName) { id in
+            // A session that is not stored (no one signed in, or it ended) loses its cookie.
+            guard !id.string.isEmpty else { return .expired }
+            return HTTPCookies.Value(
                 string: id.string,
-                maxAge: 30 * 24 * 3600,
+                maxAge: Int(config.sessionMaximumAge),
                 path: "/",
-                isSecure: secure,
+                isSecure: config.secureCookies,
                 isHTTPOnly: true,
                 sameSite: .lax
             )

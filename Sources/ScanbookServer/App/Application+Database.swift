@@ -5,7 +5,7 @@ import SQLKit
 import Vapor
 
 extension Application {
-    func configureDatabase(_ database: AppConfig.Database) throws {
+    func configureDatabase(_ database: AppConfig.Database, connectionsPerLoop: Int) throws {
         switch database {
         case .sqlite(let path):
             try FileManager.default.createDirectory(
@@ -16,7 +16,9 @@ extension Application {
         case .postgres(let url, let schema):
             var configuration = try SQLPostgresConfiguration(url: url)
             if let schema { configuration.searchPath = [schema] }
-            databases.use(.postgres(configuration: configuration), as: .psql)
+            // Waiting for a connection under load is better than failing: a request that still
+            // finds none after 30 s is answered 503 (see `ScanbookErrorMiddleware`).
+            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: connectionsPerLoop, connectionPoolTimeout: .seconds(30)), as: .psql)
         }
     }
 

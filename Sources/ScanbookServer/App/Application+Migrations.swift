@@ -33,5 +33,10 @@ extension Application {
         migrations.add(CreateExpenseShares())
         migrations.add(CreateListPayments())
         migrations.add(AddListItemStateIndex())
+        // Hardening (issue 21)
+        migrations.add(CreateSignedInSessions())
+        migrations.add(DropFluentSessions())
+        migrations.add(CreateRateEvents())
+        migrations.add(DropLoginFailures())
     }
 }

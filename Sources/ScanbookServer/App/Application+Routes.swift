@@ -13,7 +13,7 @@ extension Application {
         web.get(SiteURL.login.pathComponents, use: AccountWebController.showLogin)
         web.post(SiteURL.login.pathComponents, use: AccountWebController.login)
         web.get(SiteURL.register.pathComponents, use: AccountWebController.showRegister)
-        web.on(.POST, SiteURL.register.pathComponents, body: .collect(maxSize: maxUpload), use: AccountWebController.register)
+        web.upload(.POST, SiteURL.register.pathComponents, limit: maxUpload, use: AccountWebController.register)
         web.post(SiteURL.language.pathComponents, use: AccountWebController.changeLanguage)
 
         let signedIn = web.grouped(User.redirectMiddleware(path: SiteURL.login.path))
@@ -21,12 +21,12 @@ extension Application {
         signedIn.post(SiteURL.logout.pathComponents, use: AccountWebController.logout)
         signedIn.get(SiteURL.settings.pathComponents, use: AccountWebController.showSettings)
         signedIn.post(SiteURL.changePassword.pathComponents, use: AccountWebController.changePassword)
-        signedIn.on(.POST, SiteURL.avatar.pathComponents, body: .collect(maxSize: maxUpload), use: AccountWebController.changeAvatar)
+        signedIn.upload(.POST, SiteURL.avatar.pathComponents, limit: maxUpload, use: AccountWebController.changeAvatar)
         signedIn.post(SiteURL.apiTokens.pathComponents, use: AccountWebController.createToken)
         signedIn.post(SiteURL.revokeAPIToken(id: nil).pathComponents, use: AccountWebController.revokeToken)
         signedIn.get(SiteURL.blob(id: nil).pathComponents, use: BlobController.show)
         signedIn.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
-        signedIn.on(.POST, SiteURL.captures.pathComponents, body: .collect(maxSize: maxUpload), use: CaptureWebController.create)
+        signedIn.upload(.POST, SiteURL.captures.pathComponents, limit: maxUpload, use: CaptureWebController.create)
         signedIn.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
         for module in Module.allCases where ![.receipts, .meters, .lists].contains(module) {
             signedIn.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
@@ -41,7 +41,7 @@ extension Application {
         authenticated.get(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.listTokens)
         authenticated.post(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.createToken)
         authenticated.delete(SiteURL.api(.token(id: nil)).pathComponents, use: AccountAPIController.deleteToken)
-        authenticated.on(.POST, SiteURL.api(.captures).pathComponents, body: .collect(maxSize: maxUpload), use: CaptureAPIController.create)
+        authenticated.upload(.POST, SiteURL.api(.captures).pathComponents, limit: maxUpload, use: CaptureAPIController.create)
         authenticated.get(SiteURL.api(.captures).pathComponents, use: CaptureAPIController.list)
         authenticated.get(SiteURL.api(.capture(id: nil)).pathComponents, use: CaptureAPIController.show)
 

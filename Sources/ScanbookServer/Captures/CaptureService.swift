@@ -14,7 +14,7 @@ enum CaptureService {
         }
         guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let upload = try request.checkImageUpload(file)
-        let capture = try await request.db.transaction { database in
+        let capture = try await request.db.writeTransaction { database in
             let blob = try await request.storeBlob(upload, owner: user.requireID(), on: database)
             let capture = Capture(ownerID: try user.requireID(), kind: kind, blobID: try blob.requireID())
             try await capture.create(on: database)

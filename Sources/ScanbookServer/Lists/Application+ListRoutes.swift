@@ -10,7 +10,7 @@ extension Application {
         web.post(page(.rename(id: nil)), use: ListWebController.rename)
         web.post(page(.delete(id: nil)), use: ListWebController.delete)
         web.post(page(.items(id: nil)), use: ListWebController.addItem)
-        web.on(.POST, page(.barcode(id: nil)), body: .collect(maxSize: maxUpload), use: ListWebController.addByBarcode)
+        web.upload(.POST, page(.barcode(id: nil)), limit: maxUpload, use: ListWebController.addByBarcode)
         web.post(page(.item(id: nil, item: nil)), use: ListWebController.updateItem)
         web.post(page(.toggle(id: nil, item: nil)), use: ListWebController.toggleItem)
         web.post(page(.deleteItem(id: nil, item: nil)), use: ListWebController.deleteItem)

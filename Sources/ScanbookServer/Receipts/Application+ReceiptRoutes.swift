@@ -5,7 +5,7 @@ extension Application {
     func registerReceiptRoutes(web: any RoutesBuilder, api: any RoutesBuilder, maxUpload: ByteCount) {
         func page(_ url: ReceiptsURL) -> [PathComponent] { SiteURL.receipts(url).pathComponents }
         web.get(page(.list), use: ReceiptWebController.index)
-        web.on(.POST, page(.list), body: .collect(maxSize: maxUpload), use: ReceiptWebController.upload)
+        web.upload(.POST, page(.list), limit: maxUpload, use: ReceiptWebController.upload)
         web.post(page(.new), use: ReceiptWebController.createManual)
         web.get(page(.receipt(id: nil)), use: ReceiptWebController.show)
         web.post(page(.receipt(id: nil)), use: ReceiptWebController.update)
@@ -23,7 +23,7 @@ extension Application {
         web.post(page(.deleteKeyword(id: nil)), use: KeywordWebController.delete)
 
         func route(_ route: ReceiptsAPIRoute) -> [PathComponent] { SiteURL.api(.receipts(route)).pathComponents }
-        api.on(.POST, route(.receipts), body: .collect(maxSize: maxUpload), use: ReceiptAPIController.create)
+        api.upload(.POST, route(.receipts), limit: maxUpload, use: ReceiptAPIController.create)
         api.get(route(.receipts), use: ReceiptAPIController.list)
         api.post(route(.manual), use: ReceiptAPIController.createManual)
         api.get(route(.receipt(id: nil)), use: ReceiptAPIController.show)

@@ -22,7 +22,7 @@ import VaporTesting
     }
 
     @Test(arguments: TestDatabase.available)
-    func repeatedFailuresAreThrottledUntilTheWindowPasses(_ database: TestDatabase) async throws {
+    func repeatedFailuresBackOffAndTheRightPasswordWaitsToo(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let clock = MutableClock()
             app.clock = clock.appClock
@@ -31,19 +31,25 @@ import VaporTesting
             for _ in 0..<5 {
                 #expect(try await browser.login(email: "anna@example.org", password: "Wrong-guess1").status == .unauthorized)
             }
-            let locked = try await browser.login(email: "anna@example.org", password: "Sommer2025!")
-            #expect(locked.status == .tooManyRequests, "even the right password waits")
-            #expect(locked.headers.first(name: "Retry-After") == "900")
-            #expect(locked.body.string.contains("Too many failed attempts. Please try again in 15 minutes."))
+            let waiting = try await browser.login(email: "anna@example.org", password: "Sommer2025!")
+            #expect(waiting.status == .tooManyRequests, "even the right password waits")
+            #expect(waiting.headers.first(name: "Retry-After") == "2")
+            #expect(waiting.body.string.contains("Too many failed attempts. Please try again in 2 seconds."))
 
             let api = try await app.testing().sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
                 try request.content.encode(["email": "anna@example.org", "password": "Sommer2025!"])
             })
             #expect(api.status == .tooManyRequests, "the API shares the throttle")
 
-            clock.advance(by: 15 * 60 + 1)
+            // Each further failure doubles the wait.
+            clock.advance(by: 3)
+            #expect(try await browser.login(email: "anna@example.org", password: "Wrong-guess1").status == .unauthorized)
+            #expect(try await browser.login(email: "anna@example.org", password: "Sommer2025!").headers.first(name: "Retry-After") == "4")
+
+            clock.advance(by: 5)
             #expect(try await browser.login(email: "anna@example.org", password: "Sommer2025!").status == .seeOther)
-            #expect(try await LoginFailure.query(on: app.db).count() == 0, "a success clears the failures")
+            let pairs = try await RateEvent.query(on: app.db).filter(\.$scope == .loginAccountFromAddress).count()
+            #expect(pairs == 0, "a success clears this address's failures on the account")
         }
     }
 
@@ -81,10 +87,13 @@ import VaporTesting
             try await WebSession(app).register(email: "anna@example.org")
             let browser = WebSession(app)
             try await browser.get(SiteURL.login.path)
-            let before = browser.cookies["scanbook-session"]
-            #expect(before != nil)
+            #expect(browser.cookies["scanbook-session"] == nil, "a visitor has no session")
+            // An id planted before sign-in (session fixation) is not the one signed in with.
+            browser.cookies["scanbook-session"] = "planted-by-someone-else"
             try await browser.post(SiteURL.login.path, ["email": "anna@example.org", "password": "Sommer2025!"])
-            #expect(browser.cookies["scanbook-session"] != before)
+            let issued = try #require(browser.cookies["scanbook-session"])
+            #expect(issued != "planted-by-someone-else")
+            #expect(try await SignedInSession.query(on: app.db).count() == 2, "one per sign-in (registration, this login)")
         }
     }
 

@@ -9,7 +9,7 @@ import VaporTesting
 /// last page, and posts url-encoded or multipart forms.
 final class WebSession {
     let app: Application
-    private(set) var cookies: [String: String] = [:]
+    var cookies: [String: String] = [:]
     private(set) var csrf: String?
     var acceptLanguage: String?
 
@@ -54,7 +54,7 @@ final class WebSession {
         if let acceptLanguage { headers.replaceOrAdd(name: .acceptLanguage, value: acceptLanguage) }
         let response = try await app.testing().sendRequest(method, path, headers: headers, body: body)
         for header in response.headers[.setCookie] {
-            let pair = header.split(separator: ";", maxSplits: 1)[0].split(separator: "=", maxSplits: 1)
+            let pair = header.split(separator: ";", maxSplits: 1)[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
             let name = String(pair[0]), value = String(pair[1])
             if header.contains("Max-Age=0") || header.contains("Expires=Thu, 01 Jan 1970") || value.isEmpty {

@@ -6,13 +6,13 @@ enum AccountAPIController {
     @Sendable static func register(_ request: Request) async throws -> Response {
         guard request.scanbookConfig.registrationOpen else { throw UserFacingError(.forbidden, "register_closed") }
         let body = try request.content.decode(RegisterRequest.self)
-        let user = try await request.accounts.register(.init(name: body.name, email: body.email, password: body.password))
+        let user = try await request.accounts.register(.init(name: body.name, email: body.email, password: body.password, client: request.clientKey))
         return try await UserDTO(user).encodeResponse(status: .created, for: request)
     }
 
     @Sendable static func login(_ request: Request) async throws -> Response {
         let body = try request.content.decode(LoginRequest.self)
-        let user = try await request.accounts.authenticate(email: body.email, password: body.password, now: request.now)
+        let user = try await request.accounts.authenticate(email: body.email, password: body.password, client: request.clientKey, now: request.now)
         let (token, secret) = try await APITokenService.create(for: user, name: body.tokenName ?? "API login", on: request.db)
         return try await CreatedTokenDTO(id: token.requireID(), name: token.name, token: secret, user: UserDTO(user))
             .encodeResponse(status: .created, for: request)

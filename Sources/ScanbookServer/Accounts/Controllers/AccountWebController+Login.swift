@@ -14,7 +14,7 @@ enum AccountWebController {
     @Sendable static func login(_ request: Request) async throws -> Response {
         let form = try request.content.decode(LoginForm.self)
         do {
-            let user = try await request.accounts.authenticate(email: form.email, password: form.password, now: request.now)
+            let user = try await request.accounts.authenticate(email: form.email, password: form.password, client: request.clientKey, now: request.now)
             request.startSignedInSession(as: user)
             return request.redirect(to: .home)
         } catch let error as UserFacingError {
@@ -32,6 +32,7 @@ enum AccountWebController {
     }
 
     @Sendable static func logout(_ request: Request) async throws -> Response {
+        if let session = request.signedInSessionHash { request.application.listLive.disconnect(session: session) }
         request.auth.logout(User.self)
         request.session.destroy()
         return request.redirect(to: .login)

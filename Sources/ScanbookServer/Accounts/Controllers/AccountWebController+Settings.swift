@@ -17,8 +17,11 @@ extension AccountWebController {
                 throw UserFacingError(.unprocessableEntity, "settings_currentPasswordWrong")
             }
             guard form.new == form.confirm else { throw UserFacingError(.unprocessableEntity, "settings_passwordsDiffer") }
-            try await request.accounts.setPassword(user, to: form.new)
-            request.flash(.success, request.text("settings_passwordChanged"))
+            let session = request.signedInSessionHash
+            let revokeTokens = form.revokeTokens == "on"
+            try await request.accounts.changePassword(user, to: form.new, keeping: session, revokeTokens: revokeTokens)
+            request.application.listLive.disconnect(user: try user.requireID(), keeping: session)
+            request.flash(.success, request.text(revokeTokens ? "settings_passwordChangedTokensRevoked" : "settings_passwordChanged"))
             return request.redirect(to: .settings)
         } catch let error as UserFacingError {
             view.passwordErrors = error.messages(for: request)

@@ -19,6 +19,8 @@ struct ChangePasswordForm: Content {
     var current: String
     var new: String
     var confirm: String
+    /// "on" when the box "also revoke all API tokens" is ticked.
+    var revokeTokens: String?
 }
 
 struct LanguageForm: Content {

@@ -8,6 +8,7 @@ struct AccountService {
     let database: any Database
     let passwords: AsyncPasswordHasher
     let config: AppConfig
+    var now: @Sendable () -> Date = { Date() }
 
     struct Registration {
         var name: String
@@ -15,6 +16,9 @@ struct AccountService {
         var password: String
         /// nil: the first account becomes administrator, later ones do not.
         var isAdmin: Bool? = nil
+        /// The client address a web or API registration came from (counted against
+        /// `registrationsPerHour`); nil for the command line, which has no limit.
+        var client: String? = nil
     }
 
     /// Validates everything first and reports every problem at once; nothing is written on failure.
@@ -46,10 +50,11 @@ struct AccountService {
         _ registration: Registration,
         configure: @escaping @Sendable (User, any Database) async throws -> Void = { _, _ in }
     ) async throws -> User {
+        if let client = registration.client { try await checkRegistrationRate(client: client, now: now()) }
         let (name, email) = try await validate(registration)
         let hash = try await passwords.hash(registration.password)
         let requestedAdmin = registration.isAdmin
-        return try await database.transaction { database in
+        let user = try await database.writeTransaction { database in
             var isAdmin = requestedAdmin ?? false
             if requestedAdmin == nil { isAdmin = try await User.query(on: database).count() == 0 }
             let user = User(name: name, email: email.value, passwordHash: hash, isAdmin: isAdmin)
@@ -62,6 +67,19 @@ struct AccountService {
             try await configure(user, database)
             return user
         }
+        if let client = registration.client { try await recordRegistration(client: client, now: now()) }
+        return user
+    }
+
+    /// Changes the password and ends every other signed-in session of the user (all of them when
+    /// `keeping` is nil, as for an administrator's reset); `revokeTokens` also revokes API tokens.
+    func changePassword(_ user: User, to password: String, keeping currentSession: String?, revokeTokens: Bool) async throws {
+        try await setPassword(user, to: password)
+        let userID = try user.requireID()
+        var others = SignedInSession.query(on: database).filter(\.$user.$id == userID)
+        if let currentSession { others = others.filter(\.$tokenHash != currentSession) }
+        try await others.delete()
+        if revokeTokens { try await APIToken.query(on: database).filter(\.$user.$id == userID).delete() }
     }
 
     func setPassword(_ user: User, to password: String) async throws {
@@ -84,6 +102,7 @@ struct AccountService {
 
 extension Request {
     var accounts: AccountService {
-        AccountService(database: db, passwords: password.async, config: scanbookConfig)
+        let clock = application.clock
+        return AccountService(database: db, passwords: password.async, config: scanbookConfig, now: clock.now)
     }
 }

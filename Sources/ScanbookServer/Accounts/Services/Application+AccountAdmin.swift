@@ -39,7 +39,7 @@ extension Application {
             throw AccountAdminError(description: "No account has the e-mail address \(email).")
         }
         do {
-            try await adminAccounts.setPassword(user, to: password)
+            try await adminAccounts.changePassword(user, to: password, keeping: nil, revokeTokens: false)
         } catch let error as UserFacingError {
             throw adminError(error)
         }

@@ -27,10 +27,13 @@ struct ListChange: Codable, Sendable, Equatable {
 }
 
 /// The sockets of open list pages, by list. A socket is accepted only for a member, and every
-/// message it sends re-checks membership; removing a member closes their sockets at once.
+/// message it sends re-checks membership and the session; removing a member closes their sockets
+/// at once, and so does signing out (or a password change, for the user's other sessions).
 final class ListLive: Sendable {
     private struct Connection {
         let user: UUID
+        /// The hash of the signed-in session the socket was opened with.
+        let session: String?
         let socket: WebSocket
     }
 
@@ -41,8 +44,8 @@ final class ListLive: Sendable {
         return encoder
     }()
 
-    func join(list: UUID, user: UUID, socket: WebSocket) {
-        connections.withLockedValue { $0[list, default: [:]][ObjectIdentifier(socket)] = Connection(user: user, socket: socket) }
+    func join(list: UUID, user: UUID, session: String?, socket: WebSocket) {
+        connections.withLockedValue { $0[list, default: [:]][ObjectIdentifier(socket)] = Connection(user: user, session: session, socket: socket) }
         socket.onClose.whenComplete { [weak self] _ in self?.leave(list: list, socket: socket) }
     }
 
@@ -71,6 +74,21 @@ final class ListLive: Sendable {
         for connection in sockets where connection.user == user {
             _ = connection.socket.close(code: .policyViolation)
         }
+    }
+
+    /// Closes the sockets opened by one session (it signed out).
+    func disconnect(session: String) {
+        close { $0.session == session }
+    }
+
+    /// Closes a user's sockets of every session but `keeping` (their password changed).
+    func disconnect(user: UUID, keeping session: String?) {
+        close { $0.user == user && ($0.session == nil || $0.session != session) }
+    }
+
+    private func close(where matches: (Connection) -> Bool) {
+        let sockets = connections.withLockedValue { $0.values.flatMap { $0.values.filter(matches) } }
+        sockets.forEach { _ = $0.socket.close(code: .policyViolation) }
     }
 }
 
@@ -107,11 +125,15 @@ enum ListLiveController {
         }
         let live = request.application.listLive
         let database = request.application.db
-        live.join(list: listID, user: userID, socket: socket)
-        // Pages send "ping" now and then; each message is a moment to check the user still belongs.
+        let session = request.signedInSessionHash
+        live.join(list: listID, user: userID, session: session, socket: socket)
+        // Pages send "ping" now and then; each message is a moment to check that the user still
+        // belongs and is still signed in (the session may have ended on another instance).
         socket.onText { socket, _ in
             let member = (try? await ListMembership.query(on: database).filter(\.$list.$id == listID).filter(\.$user.$id == userID).count()) ?? 0
-            if member == 0 { try? await socket.close(code: .policyViolation) } else { try? await socket.send("pong") }
+            var signedIn = true
+            if let session { signedIn = ((try? await SignedInSession.query(on: database).filter(\.$tokenHash == session).count()) ?? 0) > 0 }
+            if member == 0 || !signedIn { try? await socket.close(code: .policyViolation) } else { try? await socket.send("pong") }
         }
     }
 }

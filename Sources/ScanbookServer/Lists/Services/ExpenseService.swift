@@ -53,7 +53,7 @@ enum ExpenseService {
         )
         expense.$receipt.id = try receipt?.requireID()
         let typed = Dictionary(values, uniquingKeysWith: { first, _ in first })
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await expense.create(on: database)
             for (position, (member, part)) in parts.enumerated() {
                 try await ExpenseShare(expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part, value: mode == .equal ? nil : typed[member] ?? nil).create(on: database)
@@ -74,7 +74,7 @@ enum ExpenseService {
     static func delete(_ expense: ListExpense, in list: ShoppingList, on request: Request) async throws {
         let me = try request.auth.require(User.self).requireID()
         guard expense.$addedBy.id == me || list.$owner.id == me else { throw UserFacingError(.forbidden, "expenses_notYours") }
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
             try await expense.delete(on: database)
         }

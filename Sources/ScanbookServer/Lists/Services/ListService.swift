@@ -33,7 +33,7 @@ enum ListService {
     static func create(named name: String?, on request: Request) async throws -> ShoppingList {
         let userID = try request.auth.require(User.self).requireID()
         let list = ShoppingList(ownerID: userID, name: try validName(name), isPrivate: false)
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await list.create(on: database)
             try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
         }
@@ -51,7 +51,7 @@ enum ListService {
     static func delete(_ list: ShoppingList, on request: Request) async throws {
         try requireOwner(list, request)
         guard !list.isPrivate else { throw UserFacingError(.conflict, "lists_privateKept") }
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             let id = try list.requireID()
             try await ListItem.query(on: database).filter(\.$list.$id == id).delete()
             try await ExpenseShare.query(on: database).filter(\.$listID == id).delete()
@@ -73,7 +73,7 @@ enum ListService {
         let email: EmailAddress
         do { email = try EmailAddress(rawEmail ?? "") } catch { throw UserFacingError(.unprocessableEntity, "lists_invalidEmail") }
         let listID = try list.requireID()
-        let joined: User? = try await request.db.transaction { database in
+        let joined: User? = try await request.db.writeTransaction { database in
             let members = try await ListMembership.query(on: database).filter(\.$list.$id == listID).with(\.$user).all()
             let invitations = try await ListInvitation.query(on: database).filter(\.$list.$id == listID).all()
             if members.contains(where: { $0.user.email == email.value }) || invitations.contains(where: { $0.email == email.value }) {
@@ -144,7 +144,7 @@ enum ListService {
     private static func prepare(_ user: User, on database: any Database) async throws {
         let userID = try user.requireID()
         if try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count() == 0 {
-            try await database.transaction { database in
+            try await database.writeTransaction { database in
                 let list = ShoppingList(ownerID: userID, name: "", isPrivate: true)
                 try await list.create(on: database)
                 try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
@@ -152,7 +152,7 @@ enum ListService {
         }
         let invitations = try await ListInvitation.query(on: database).filter(\.$email == user.email).all()
         for invitation in invitations {
-            try await database.transaction { database in
+            try await database.writeTransaction { database in
                 try await invitation.delete(on: database)
                 let already = try await ListMembership.query(on: database).filter(\.$list.$id == invitation.$list.id).filter(\.$user.$id == userID).count()
                 if already == 0 { try await ListMembership(listID: invitation.$list.id, userID: userID).create(on: database) }

@@ -33,7 +33,7 @@ enum MeterService {
         var preparedPhoto: CheckedUpload?
         if let photo { preparedPhoto = try await preparedReference(photo, on: request) }
         let prepared = preparedPhoto
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             if let photo, let prepared {
                 try await attach(photo, prepared: prepared, to: meter, ownerID: ownerID, on: request, database: database)
             }
@@ -53,7 +53,7 @@ enum MeterService {
         guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let photo = try request.checkImageUpload(file)
         let prepared = try await preparedReference(photo, on: request)
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await attach(photo, prepared: prepared, to: meter, ownerID: meter.$owner.id, on: request, database: database)
             try await meter.save(on: database)
         }
@@ -62,7 +62,7 @@ enum MeterService {
     static func delete(_ meter: Meter, on request: Request) async throws {
         // Readings go with it (ON DELETE CASCADE); deleted explicitly too so SQLite without
         // foreign-key enforcement ends the same.
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await MeterReading.query(on: database).filter(\.$meter.$id == meter.requireID()).delete()
             try await meter.delete(on: database)
         }

@@ -41,7 +41,7 @@ enum ReadingService {
         reading.confidence = input.confidence.map { min(1, max(0, $0)) }
         let earlier = try await history(meter, on: request.db).filter { $0.takenAt <= takenAt }
         reading.flag = input.reviewed == true ? nil : flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await reading.create(on: database)
             if let crop {
                 meter.stripCrop = crop.description
@@ -107,7 +107,7 @@ enum ReadingService {
             existing.sort { $0.takenAt < $1.takenAt }
         }
         let readings = added
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             for reading in readings { try await reading.create(on: database) }
         }
         let imported = readings.count

@@ -14,7 +14,8 @@ struct ScanbookErrorMiddleware: AsyncMiddleware {
                 request.logger.report(error: error)
             }
             let response = await render(status: status, reason: reason, for: request)
-            let extraHeaders = (error as? UserFacingError)?.headers ?? (error as? any AbortError)?.headers
+            var extraHeaders = (error as? UserFacingError)?.headers ?? (error as? any AbortError)?.headers
+            if error is ConnectionPoolTimeoutError { extraHeaders = ["Retry-After": "5"] }
             if let extraHeaders {
                 // e.g. Retry-After on a throttled login
                 for (name, value) in extraHeaders where name.lowercased() != "content-type" {
@@ -50,6 +51,8 @@ struct ScanbookErrorMiddleware: AsyncMiddleware {
                 return (.notFound, request.text("error_notFound"))
             }
             return (abort.status, abort.reason)
+        case is ConnectionPoolTimeoutError:
+            return (.serviceUnavailable, request.text("error_busy"))
         case let error as any DebuggableError where !environment.isRelease:
             return (.internalServerError, error.reason)
         default:

@@ -66,7 +66,7 @@ enum CategoryService {
             throw UserFacingError(.conflict, "receipts_categoryInUse", ["count": String(bookings.count)])
         }
         let reassignment = target
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             if let target = reassignment {
                 for booking in bookings {
                     if let existing = try await ReceiptAllocation.query(on: database)

@@ -16,7 +16,7 @@ enum ReceiptDefaults {
             return profile
         }
         do {
-            return try await database.transaction { database in
+            return try await database.writeTransaction { database in
                 let profile = ReceiptProfile(ownerID: ownerID, currency: currency)
                 try await profile.create(on: database)
                 for key in categoryKeys {

@@ -46,7 +46,7 @@ extension ReceiptService {
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let receiptID = try receipt.requireID()
-        return try await request.db.transaction { database in
+        return try await request.db.writeTransaction { database in
             var outcome = UpdateOutcome()
             if let name = changes.merchant {
                 receipt.$merchant.id = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)?.requireID()
@@ -144,7 +144,7 @@ extension ReceiptService {
             }
         }
         let receiptID = try receipt.requireID()
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
             for part in plan.parts {
                 try await ReceiptAllocation(receiptID: receiptID, categoryID: part.category, amountHundredths: part.hundredths).create(on: database)

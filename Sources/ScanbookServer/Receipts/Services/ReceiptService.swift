@@ -23,7 +23,7 @@ enum ReceiptService {
         try await profile(request)
         guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let upload = try request.checkImageUpload(file)
-        let receipt = try await request.db.transaction { database in
+        let receipt = try await request.db.writeTransaction { database in
             let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
             let capture = Capture(ownerID: ownerID, kind: ReceiptCaptureProcessor.captureKind, blobID: try blob.requireID())
             try await capture.create(on: database)
@@ -122,7 +122,7 @@ enum ReceiptService {
     }
 
     private static func takeOver(_ result: ReceiptCaptureResult, into receipt: Receipt, ownerID: UUID, currency: String, on request: Request) async throws {
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             // Only one request takes a result over, however many look at the receipt at once.
             let claimed = try await (database as! any SQLDatabase).raw("""
                 UPDATE receipts SET state = 'review' WHERE id = \(bind: receipt.requireID()) AND state = 'reading' RETURNING id

@@ -1,0 +1,74 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The one place a request body is read before its handler: at most the route's own limit (1 MB,
+/// or the upload limit for routes registered with `upload`), refused by its Content-Length before
+/// a byte is read, and checked for well-formed syntax by its content type, so a malformed body is
+/// a 400 whatever route it is sent to and no parser downstream ever sees one.
+struct BodyGateMiddleware: AsyncMiddleware {
+    static let limitKey = "scanbook.bodyLimit"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let problem = request.url.query.flatMap({ FormURLEncodedCheck.problem(in: Array($0.utf8)) }) {
+            throw UserFacingError(.badRequest, Self.key(for: problem))
+        }
+        guard request.method != .GET, request.method != .HEAD else { return try await next.respond(to: request) }
+        let limit = (request.route?.userInfo[Self.limitKey] as? Int) ?? request.application.routes.defaultMaxBodySize.value
+        if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > limit {
+            throw UserFacingError(.payloadTooLarge, "body_tooLarge", ["maximum": ScanbookCore.ByteCount(limit).description])
+        }
+        if request.body.data == nil {
+            do {
+                _ = try await request.body.collect(max: limit).get()
+            } catch let error as any AbortError where error.status == .payloadTooLarge {
+                throw UserFacingError(.payloadTooLarge, "body_tooLarge", ["maximum": ScanbookCore.ByteCount(limit).description])
+            }
+        }
+        if let body = request.body.data, body.readableBytes > 0, let problem = Self.problem(in: body, contentType: request.headers.contentType) {
+            throw problem
+        }
+        return try await next.respond(to: request)
+    }
+
+    /// The syntax check for the body's declared type; types the app does not parse generically
+    /// (CSV imports) are left to their handlers.
+    static func problem(in body: ByteBuffer, contentType: HTTPMediaType?) -> UserFacingError? {
+        guard let contentType else { return nil }
+        let bytes = body.readableBytesView
+        switch (contentType.type, contentType.subType) {
+        case ("multipart", "form-data"):
+            let problem = MultipartCheck.problem(in: bytes, boundary: contentType.parameters["boundary"] ?? "")
+            return problem.map { UserFacingError(.badRequest, $0.messageKey) }
+        case ("application", "x-www-form-urlencoded"):
+            return FormURLEncodedCheck.problem(in: bytes).map { UserFacingError(.badRequest, key(for: $0)) }
+        case ("application", "json"):
+            let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            return parsed == nil ? UserFacingError(.badRequest, "body_invalidJSON") : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func key(for problem: FormURLEncodedCheck.Problem) -> String {
+        switch problem {
+        case .invalidEscape, .notUTF8: "body_invalidForm"
+        case .tooManyFields: "body_tooManyFields"
+        case .keyTooDeep: "body_keyTooDeep"
+        }
+    }
+}
+
+extension RoutesBuilder {
+    /// A route that accepts a file: its body may be as large as the upload limit (plus room for
+    /// the multipart envelope); every other route keeps the 1 MB default.
+    @discardableResult
+    func upload<Response: AsyncResponseEncodable>(
+        _ method: HTTPMethod = .POST, _ path: [PathComponent], limit: Vapor.ByteCount,
+        use handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> Route {
+        let route = on(method, path, body: .collect(maxSize: limit), use: handler)
+        route.userInfo[BodyGateMiddleware.limitKey] = limit.value
+        return route
+    }
+}

@@ -1,0 +1,155 @@
+import Fluent
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+import ScanbookCore
+@testable import ScanbookServer
+
+@Suite struct SessionLifetimeTests {
+    @Test(arguments: TestDatabase.available)
+    func visitorsGetNoSessionRowAndStillPassTheCSRFCheck(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let visitor = WebSession(app)
+            try await visitor.get(SiteURL.login.path)
+            try await visitor.get(SiteURL.register.path)
+            try await visitor.post(SiteURL.language.path, ["lang": "de"])
+            let wrong = try await visitor.post(SiteURL.login.path, ["email": "nobody@example.org", "password": "Sommer2025!"])
+            #expect(wrong.status == .unauthorized, "the visitor's token was accepted")
+            #expect(visitor.cookies["scanbook-session"] == nil)
+            #expect(visitor.cookies["scanbook-csrf"] != nil)
+            #expect(try await SignedInSession.query(on: app.db).count() == 0)
+
+            // A stale or invented session cookie creates nothing either, and is cleared.
+            visitor.cookies["scanbook-session"] = "no-such-session"
+            try await visitor.get(SiteURL.login.path)
+            #expect(visitor.cookies["scanbook-session"] == nil)
+            #expect(try await SignedInSession.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func sessionsEndWhenIdleAndAfterTheMaximumAgeAndArePurged(_ database: TestDatabase) async throws {
+        try await withScanbook(database, configure: { $0.sessionIdleTimeout = 10 * 86_400; $0.sessionMaximumAge = 25 * 86_400 }) { app, _ in
+            let clock = MutableClock()
+            app.clock = clock.appClock
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            for _ in 0..<2 {
+                clock.advance(by: 9 * 86_400)
+                #expect(try await anna.get(SiteURL.settings.path).status == .ok, "used within the idle time")
+            }
+            clock.advance(by: 8 * 86_400)  // 26 days after sign-in, 8 after the last use
+            #expect(try await anna.get(SiteURL.settings.path).status == .seeOther, "past the maximum age")
+            #expect(try await SignedInSession.query(on: app.db).count() == 0, "the ended session's row is gone")
+
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            clock.advance(by: 11 * 86_400)
+            #expect(try await app.runMaintenance().sessionsEnded == 1, "an idle session nobody visits is purged")
+            #expect(try await ben.get(SiteURL.settings.path).status == .seeOther)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func changingThePasswordEndsOtherSessionsAndCanRevokeTokens(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let laptop = WebSession(app), phone = WebSession(app)
+            try await laptop.register(email: "anna@example.org")
+            try await phone.login(email: "anna@example.org", password: "Sommer2025!")
+            let login = try await app.testing().sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
+                try request.content.encode(LoginRequest(email: "anna@example.org", password: "Sommer2025!", tokenName: "script"))
+            })
+            let bearer: HTTPHeaders = ["Authorization": "Bearer \(try login.content.decode(CreatedTokenDTO.self).token)"]
+
+            try await laptop.get(SiteURL.settings.path)
+            let changed = try await laptop.post(SiteURL.changePassword.path, ["current": "Sommer2025!", "new": "Winter2026#", "confirm": "Winter2026#"])
+            #expect(changed.status == .seeOther)
+            #expect(try await laptop.get(SiteURL.settings.path).status == .ok, "this browser stays signed in")
+            #expect(try await phone.get(SiteURL.settings.path).status == .seeOther, "the other browser is signed out")
+            #expect(try await app.testing().sendRequest(.GET, SiteURL.api(.me).path, headers: bearer).status == .ok, "tokens stay unless asked")
+
+            try await laptop.get(SiteURL.settings.path)
+            try await laptop.post(SiteURL.changePassword.path, ["current": "Winter2026#", "new": "Herbst2027$", "confirm": "Herbst2027$", "revokeTokens": "on"])
+            #expect(try await app.testing().sendRequest(.GET, SiteURL.api(.me).path, headers: bearer).status == .unauthorized)
+            #expect(try await APIToken.query(on: app.db).count() == 0)
+
+            // An administrator's reset from the command line ends every session.
+            try await app.setAccountPassword(email: "anna@example.org", to: "Fruehling2028%")
+            #expect(try await laptop.get(SiteURL.settings.path).status == .seeOther)
+        }
+    }
+}
+
+@Suite struct RegistrationLimitTests {
+    @Test(arguments: TestDatabase.available)
+    func oneAddressMayCreateOnlySoManyAccountsAnHour(_ database: TestDatabase) async throws {
+        try await withScanbook(database, configure: { $0.registrationsPerHour = 3 }) { app, _ in
+            let clock = MutableClock()
+            app.clock = clock.appClock
+            for index in 0..<3 {
+                #expect(try await WebSession(app).register(email: "user\(index)@example.org").status == .seeOther)
+            }
+            let refused = try await WebSession(app).register(email: "user3@example.org")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.body.string.contains("Too many accounts were created from your address"))
+            let api = try await app.testing().sendRequest(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+                try request.content.encode(RegisterRequest(name: "Bot", email: "bot@example.org", password: "Sommer2025!"))
+            })
+            #expect(api.status == .tooManyRequests, "the API counts against the same limit")
+            #expect(try await User.query(on: app.db).count() == 3)
+
+            clock.advance(by: 3_601)
+            #expect(try await WebSession(app).register(email: "user3@example.org").status == .seeOther)
+            // The command line is the administrator's door and has no limit.
+            _ = try await app.addAccount(name: "Extra", email: "extra@example.org", password: "Sommer2025!", isAdmin: false)
+        }
+    }
+}
+
+/// Requests over a real socket, so the server sees a peer address and `X-Forwarded-For`.
+@Suite struct ClientAddressTests {
+    private static func loginOverSocket(_ app: Application, _ email: String, _ password: String, from client: String) async throws -> TestingHTTPResponse {
+        try await app.testing(method: .running(hostname: "127.0.0.1", port: 0)).sendRequest(
+            .POST, SiteURL.api(.login).path, headers: ["X-Forwarded-For": client],
+            beforeRequest: { request in try request.content.encode(["email": email, "password": password]) }
+        )
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func forwardedForIsIgnoredUnlessThePeerIsATrustedProxy(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            // No trusted proxy: however the header varies, every attempt comes from 127.0.0.1,
+            // whose address scope allows 20 failures before backing off.
+            for index in 0..<20 {
+                let status = try await Self.loginOverSocket(app, "user\(index)@example.org", "Wrong-guess1", from: "198.51.100.\(index)").status
+                #expect(status == .unauthorized)
+            }
+            let slowed = try await Self.loginOverSocket(app, "other@example.org", "Wrong-guess1", from: "203.0.113.99").status
+            #expect(slowed == .tooManyRequests)
+            #expect(try await RateEvent.query(on: app.db).filter(\.$scope == .loginAddress).filter(\.$key == "127.0.0.1").count() == 20)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aStrangerCanDelayButNotLockOutTheOwner(_ database: TestDatabase) async throws {
+        try await withScanbook(database, configure: { $0.trustedProxies = [IPAddressRange("127.0.0.1")!] }) { app, _ in
+            let clock = MutableClock()
+            app.clock = clock.appClock
+            try await WebSession(app).register(email: "anna@example.org")
+            // A guesser on Anna's account from many addresses, each failing a few times.
+            var slowed = 0
+            for attempt in 0..<30 {
+                clock.advance(by: 20)
+                let status = try await Self.loginOverSocket(app, "anna@example.org", "Wrong-guess\(attempt)", from: "198.51.100.\(attempt % 6)").status
+                #expect(status == .unauthorized || status == .tooManyRequests)
+                if status == .tooManyRequests { slowed += 1 }
+            }
+            #expect(slowed > 0, "the guesses were slowed down")
+            // Anna, from her own address, waits at most the account scope's minute.
+            clock.advance(by: 61)
+            let owner = try await Self.loginOverSocket(app, "anna@example.org", "Sommer2025!", from: "203.0.113.7").status
+            #expect(owner == .created)
+        }
+    }
+}
