@@ -148,7 +148,7 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
         const int working_side = 720;
         double scale = std::min(1.0, (double)working_side / std::max(source.cols, source.rows));
         cv::Mat small;
-        cv::resize(source, small, cv::Size(), scale, scale, cv::INTER_AREA);
+        cv::resize(source, small, scaled_size(source, scale), 0, 0, cv::INTER_AREA);
         cv::Mat gray = gray_of(small), blurred;
         cv::GaussianBlur(gray, blurred, cv::Size(5, 5), 0);
         std::vector<Candidate> candidates;
@@ -230,7 +230,7 @@ int cvision_estimate_skew(const cvision_image *image, double max_degrees, double
     return guarded(error, -1, [&]() -> int {
         cv::Mat gray = gray_of(image->mat), small;
         double scale = std::min(1.0, 1000.0 / std::max(gray.cols, gray.rows));
-        cv::resize(gray, small, cv::Size(), scale, scale, cv::INTER_AREA);
+        cv::resize(gray, small, scaled_size(gray, scale), 0, 0, cv::INTER_AREA);
         cv::Mat ink;
         cv::adaptiveThreshold(small, ink, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV, 25, 15);
         std::vector<cv::Point> points;

@@ -28,7 +28,7 @@ cvision_image *cvision_enhance(const cvision_image *image, cvision_enhance_mode 
         cv::Mat background, flat;
         cv::Mat shrunk;
         double shrink = 0.25;
-        cv::resize(gray, shrunk, cv::Size(), shrink, shrink, cv::INTER_AREA);
+        cv::resize(gray, shrunk, scaled_size(gray, shrink), 0, 0, cv::INTER_AREA);
         int small_kernel = std::max(5, (int)(kernel * shrink) | 1);
         cv::morphologyEx(shrunk, shrunk, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(small_kernel, small_kernel)));
         cv::GaussianBlur(shrunk, shrunk, cv::Size(small_kernel, small_kernel), 0);

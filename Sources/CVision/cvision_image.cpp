@@ -87,7 +87,7 @@ cvision_image *cvision_resize_to_fit(const cvision_image *image, int max_side, c
         if (longest <= max_side) return wrap(image->mat.clone());
         double scale = (double)max_side / longest;
         cv::Mat resized;
-        cv::resize(image->mat, resized, cv::Size(), scale, scale, cv::INTER_AREA);
+        cv::resize(image->mat, resized, scaled_size(image->mat, scale), 0, 0, cv::INTER_AREA);
         return wrap(resized);
     });
 }
@@ -99,7 +99,7 @@ cvision_image *cvision_resize(const cvision_image *image, int width, int height,
             return nullptr;
         }
         cv::Mat resized;
-        bool shrinking = width * height < image->mat.cols * image->mat.rows;
+        bool shrinking = (long long)width * height < (long long)image->mat.cols * image->mat.rows;
         cv::resize(image->mat, resized, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_CUBIC);
         return wrap(resized);
     });

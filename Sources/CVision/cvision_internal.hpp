@@ -7,6 +7,8 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -45,6 +47,12 @@ inline cvision_image *wrap(cv::Mat mat) {
     auto *image = new cvision_image();
     image->mat = std::move(mat);
     return image;
+}
+
+// `mat` scaled by `scale`, at least one pixel each way: OpenCV refuses an empty target size, and
+// a tiny or very narrow photo scaled down would otherwise round to zero.
+inline cv::Size scaled_size(const cv::Mat &mat, double scale) {
+    return cv::Size(std::max(1, (int)std::lround(mat.cols * scale)), std::max(1, (int)std::lround(mat.rows * scale)));
 }
 
 inline cv::Mat gray_of(const cv::Mat &mat) {

@@ -46,7 +46,7 @@ public struct DocumentScanner: Sendable {
 
     public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
         var timings = StageTimings()
-        let photo = try timings.measure("decode") { try Image.decode(bytes) }
+        let photo = try timings.measure("decode") { try Image.decode(bytes, minimumSide: Image.minimumPhotoSide) }
         var detection = try timings.measure("find") { try photo.findDocument() }
         if detection.found, detection.heightShare(ofImageHeight: photo.height) < minimumPageHeightShare {
             detection = .wholeImage(width: photo.width, height: photo.height)
@@ -74,7 +74,10 @@ public struct DocumentScanner: Sendable {
         readsEnhancedPage ? prepared.enhanced : prepared.page
     }
 
-    static func outputSize(_ natural: (width: Int, height: Int), maximumSide: Int, minimumWidth: Int = 0) -> (Int, Int) {
+    static func outputSize(_ measured: (width: Int, height: Int), maximumSide: Int, minimumWidth: Int = 0) -> (Int, Int) {
+        // A degenerate outline (all corners on one line) still gives a page of one pixel, never
+        // a division by zero.
+        let natural = (width: max(1, measured.width), height: max(1, measured.height))
         let longest = max(natural.width, natural.height)
         var scale = natural.width < minimumWidth ? Double(minimumWidth) / Double(natural.width) : 1
         scale = min(scale, Double(maximumSide) / Double(longest))

@@ -6,11 +6,15 @@ public struct OCROptions: Sendable, Hashable {
     public var languages: String
     public var pageSegmentation: PageSegmentation
     public var rect: PixelRect?
+    /// Tesseract stops a recognition after this many seconds (its own deadline: a stuck OCR
+    /// cannot be interrupted from outside).
+    public var timeLimitSeconds: Int
 
-    public init(languages: String = "deu+eng", pageSegmentation: PageSegmentation = .auto, rect: PixelRect? = nil) {
+    public init(languages: String = "deu+eng", pageSegmentation: PageSegmentation = .auto, rect: PixelRect? = nil, timeLimitSeconds: Int = 60) {
         self.languages = languages
         self.pageSegmentation = pageSegmentation
         self.rect = rect
+        self.timeLimitSeconds = timeLimitSeconds
     }
 }
 

@@ -38,7 +38,16 @@ final class TesseractEngine {
                 TessBaseAPISetRectangle(handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
             }
             defer { TessBaseAPIClear(handle) }
-            guard TessBaseAPIRecognize(handle, nil) == 0 else { throw OCRError("Tesseract failed to recognize the image") }
+            let monitor = TessMonitorCreate()
+            defer { TessMonitorDelete(monitor) }
+            TessMonitorSetDeadlineMSecs(monitor, Int32(max(1, min(options.timeLimitSeconds, 86_400)) * 1000))
+            let started = ContinuousClock.now
+            guard TessBaseAPIRecognize(handle, monitor) == 0 else {
+                if ContinuousClock.now - started >= .seconds(options.timeLimitSeconds) {
+                    throw OCRError("Text recognition took longer than \(options.timeLimitSeconds) s and was stopped.")
+                }
+                throw OCRError("Tesseract failed to recognize the image")
+            }
             let text = take(TessBaseAPIGetUTF8Text(handle))
             let mean = Double(TessBaseAPIMeanTextConf(handle))
             let (words, lines) = layout()

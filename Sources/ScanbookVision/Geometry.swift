@@ -42,7 +42,9 @@ public struct Quadrilateral: Equatable, Sendable, Codable {
     public var naturalSize: (width: Int, height: Int) {
         let width = max(topLeft.distance(to: topRight), bottomLeft.distance(to: bottomRight))
         let height = max(topLeft.distance(to: bottomLeft), topRight.distance(to: bottomRight))
-        return (max(1, Int(width.rounded())), max(1, Int(height.rounded())))
+        // Corners come from image analysis; a side that is not a finite, sane length becomes 1 px.
+        func pixels(_ length: Double) -> Int { length.isFinite ? max(1, Int(min(length, 1_000_000).rounded())) : 1 }
+        return (pixels(width), pixels(height))
     }
 
     /// The largest distance between corresponding corners.

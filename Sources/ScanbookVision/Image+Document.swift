@@ -51,7 +51,9 @@ extension Image {
     /// Maps the quadrilateral onto an upright `width`×`height` image.
     public func warped(_ quadrilateral: Quadrilateral, width: Int, height: Int) throws(VisionError) -> Image {
         let flat = quadrilateral.flat
-        return Image(try checked { error in flat.withUnsafeBufferPointer { cvision_warp(handle, $0.baseAddress, Int32(width), Int32(height), error) } })
+        guard flat.allSatisfy(\.isFinite) else { throw VisionError(.invalidArgument, "The page corners are not numbers.") }
+        let (w, h) = (try int32(width), try int32(height))
+        return Image(try checked { error in flat.withUnsafeBufferPointer { cvision_warp(handle, $0.baseAddress, w, h, error) } })
     }
 
     /// The angle (degrees, counter-clockwise positive) that text lines lean by, within ±`maxDegrees`.
@@ -93,8 +95,9 @@ public struct HistogramScores: Sendable, Equatable, Codable {
 extension Image {
     public func compareHistograms(with other: Image, hueBins: Int = 50, saturationBins: Int = 60) throws(VisionError) -> HistogramScores {
         var scores = [Double](repeating: 0, count: 4)
+        let (hue, saturation) = (try int32(hueBins), try int32(saturationBins))
         try checkedStatus { error in
-            scores.withUnsafeMutableBufferPointer { cvision_compare_histograms(handle, other.handle, Int32(hueBins), Int32(saturationBins), $0.baseAddress, error) }
+            scores.withUnsafeMutableBufferPointer { cvision_compare_histograms(handle, other.handle, hue, saturation, $0.baseAddress, error) }
         }
         return HistogramScores(correlation: scores[0], chiSquare: scores[1], intersection: scores[2], bhattacharyya: scores[3])
     }

@@ -8,6 +8,10 @@ public final class Image: @unchecked Sendable {
 
     /// 50 megapixels: far above any phone photo, far below what would exhaust memory.
     public static let defaultPixelLimit = 50_000_000
+    /// 64 MB of compressed data: three times the largest upload the server accepts by default.
+    public static let defaultByteLimit = 64_000_000
+    /// A photo smaller than this on either side holds no page, meter or slip worth finding.
+    public static let minimumPhotoSide = UploadPolicy.minimumPhotoSide
 
     init(_ handle: OpaquePointer) {
         self.handle = handle
@@ -17,15 +21,25 @@ public final class Image: @unchecked Sendable {
         cvision_image_free(handle)
     }
 
-    /// Decodes JPEG or PNG bytes, applying the EXIF orientation. The header is read first, so an
-    /// oversized image is refused before it is decompressed.
-    public static func decode(_ bytes: [UInt8], pixelLimit: Int = defaultPixelLimit) throws(VisionError) -> Image {
+    /// Decodes JPEG or PNG bytes, applying the EXIF orientation. The header is read first and
+    /// checked against every limit (bytes, pixels, metadata, smallest side), so an image OpenCV
+    /// should not see is refused before it is decompressed.
+    public static func decode(_ bytes: [UInt8], pixelLimit: Int = defaultPixelLimit, minimumSide: Int = 1) throws(VisionError) -> Image {
+        guard bytes.count <= defaultByteLimit else {
+            throw VisionError(.tooLarge, "The file has \(bytes.count / 1_000_000) MB, more than the limit of \(defaultByteLimit / 1_000_000) MB.")
+        }
         guard let dimensions = ImageDimensions(header: bytes) else {
-            throw VisionError(.notAnImage, "The data is not a JPEG or PNG image.")
+            throw VisionError(.notAnImage, "The data is not a JPEG or PNG image (or its header is damaged).")
         }
         guard dimensions.width > 0, dimensions.height > 0 else { throw VisionError(.notAnImage, "The image has no pixels.") }
         guard dimensions.pixels <= pixelLimit else {
             throw VisionError(.tooLarge, "The image has \(dimensions.width)×\(dimensions.height) pixels, more than the limit of \(pixelLimit / 1_000_000) megapixels.")
+        }
+        guard dimensions.metadataBytes <= ImageDimensions.maximumMetadataBytes else {
+            throw VisionError(.notAnImage, "The image carries \(dimensions.metadataBytes / 1000) kB of metadata, more than a photo has.")
+        }
+        guard min(dimensions.width, dimensions.height) >= minimumSide else {
+            throw VisionError(.tooSmall, "The photo has only \(dimensions.width)×\(dimensions.height) pixels; at least \(minimumSide) on each side are needed. Take it closer or at a higher resolution.")
         }
         let handle = try checked { error in bytes.withUnsafeBufferPointer { cvision_decode($0.baseAddress, $0.count, error) } }
         return Image(handle)
@@ -33,9 +47,12 @@ public final class Image: @unchecked Sendable {
 
     /// Wraps raw 8-bit pixels (1 = gray, 3 = BGR channels), copying them.
     public static func fromPixels(_ data: [UInt8], width: Int, height: Int, channels: Int) throws(VisionError) -> Image {
-        guard data.count >= width * height * channels else { throw VisionError(.invalidArgument, "Too few pixel bytes.") }
+        guard width > 0, height > 0, (1...4).contains(channels),
+              let stride = width.multiplied(checked: channels), let needed = stride.multiplied(checked: height), data.count >= needed
+        else { throw VisionError(.invalidArgument, "Too few pixel bytes for \(width)×\(height)×\(channels).") }
+        let (w, h, c, s) = (try int32(width), try int32(height), try int32(channels), try int32(stride))
         let handle = try checked { error in
-            data.withUnsafeBufferPointer { cvision_from_pixels($0.baseAddress, Int32(width), Int32(height), Int32(channels), Int32(width * channels), error) }
+            data.withUnsafeBufferPointer { cvision_from_pixels($0.baseAddress, w, h, c, s, error) }
         }
         return Image(handle)
     }
@@ -61,17 +78,20 @@ public final class Image: @unchecked Sendable {
     private func encode(_ format: String, quality: Int) throws(VisionError) -> [UInt8] {
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
-        try checkedStatus { error in cvision_encode(handle, format, Int32(quality), &bytes, &length, error) }
+        let quality = Int32(max(0, min(100, quality)))
+        try checkedStatus { error in cvision_encode(handle, format, quality, &bytes, &length, error) }
         defer { cvision_buffer_free(bytes) }
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
     public func resized(toFit maxSide: Int) throws(VisionError) -> Image {
-        Image(try checked { cvision_resize_to_fit(handle, Int32(maxSide), $0) })
+        let side = try int32(maxSide)
+        return Image(try checked { cvision_resize_to_fit(handle, side, $0) })
     }
 
     public func resized(width: Int, height: Int) throws(VisionError) -> Image {
-        Image(try checked { cvision_resize(handle, Int32(width), Int32(height), $0) })
+        let (w, h) = (try int32(width), try int32(height))
+        return Image(try checked { cvision_resize(handle, w, h, $0) })
     }
 
     public func grayscale() throws(VisionError) -> Image {
@@ -79,12 +99,14 @@ public final class Image: @unchecked Sendable {
     }
 
     public func cropped(to rect: PixelRect) throws(VisionError) -> Image {
-        Image(try checked { cvision_crop(handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), $0) })
+        let (x, y, w, h) = (try int32(rect.x), try int32(rect.y), try int32(rect.width), try int32(rect.height))
+        return Image(try checked { cvision_crop(handle, x, y, w, h, $0) })
     }
 
     /// Rotates counter-clockwise; multiples of 90° are exact, other angles grow the canvas (white).
     public func rotated(by degrees: Double, fill: UInt8 = 255) throws(VisionError) -> Image {
-        Image(try checked { cvision_rotate(handle, degrees, Int32(fill), $0) })
+        guard degrees.isFinite else { throw VisionError(.invalidArgument, "The angle is not a number.") }
+        return Image(try checked { cvision_rotate(handle, degrees, Int32(fill), $0) })
     }
 }
 

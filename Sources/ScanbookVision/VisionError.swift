@@ -3,8 +3,11 @@ import CVision
 /// A failure of an image operation, with OpenCV's message when it came from there.
 public struct VisionError: Error, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
-        case notAnImage, tooLarge, invalidArgument, internalFailure
+        case notAnImage, tooLarge, tooSmall, invalidArgument, internalFailure
     }
+
+    /// A problem with the photo itself: trying it again cannot help, so a job fails at once.
+    public var isPermanent: Bool { kind != .internalFailure }
 
     public let kind: Kind
     public let message: String
@@ -34,6 +37,12 @@ func checked<T>(_ body: (UnsafeMutablePointer<cvision_error>) -> T?) throws(Visi
     var error = cvision_error()
     guard let result = body(&error), error.code == 0 else { throw VisionError(error) }
     return result
+}
+
+/// A size or coordinate for the shim's `int` parameters; out of range is an argument error, not a trap.
+func int32(_ value: Int) throws(VisionError) -> Int32 {
+    guard let narrowed = Int32(exactly: value) else { throw VisionError(.invalidArgument, "\(value) is out of range") }
+    return narrowed
 }
 
 func checkedStatus(_ body: (UnsafeMutablePointer<cvision_error>) -> Int32) throws(VisionError) {

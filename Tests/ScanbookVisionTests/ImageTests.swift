@@ -54,7 +54,8 @@ import ScanbookCore
     }
 
     @Test func readsDimensionsFromHeaders() throws {
-        #expect(ImageDimensions(header: try Fixtures.bytes("document-1.jpg")) == ImageDimensions(width: 600, height: 800))
+        let jpeg = try #require(ImageDimensions(header: try Fixtures.bytes("document-1.jpg")))
+        #expect(jpeg.width == 600 && jpeg.height == 800)
         #expect(ImageDimensions(header: try Fixtures.bytes("qr.png"))?.width == ImageDimensions(header: try Fixtures.bytes("qr.png"))?.height)
         #expect(ImageDimensions(header: Array("GIF89a".utf8)) == nil)
     }

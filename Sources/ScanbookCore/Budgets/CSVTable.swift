@@ -51,7 +51,8 @@ extension CSVTable {
 
     /// RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; CRLF or LF
     /// ends a record; a `;` separator is accepted too when the header uses it (German spreadsheets).
-    public static func parse(_ text: String) throws(ParseError) -> [[String]] {
+    /// More than `maximumRecords` records (header included) is refused as soon as it is seen.
+    public static func parse(_ text: String, maximumRecords: Int = .max) throws(ParseError) -> [[String]] {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
         let separator: Character = firstLine.contains(";") && !firstLine.contains(",") ? ";" : ","
         var records: [[String]] = []
@@ -59,14 +60,17 @@ extension CSVTable {
         var field = ""
         var quoted = false, wasQuoted = false
         var line = 1
-        var iterator = Array(text).makeIterator()
+        var iterator = text.makeIterator()
         var pending: Character? = iterator.next()
-        func endRecord() {
+        func endRecord() throws(ParseError) {
             record.append(field)
             if !(record.count == 1 && record[0].isEmpty && !wasQuoted) { records.append(record) }
             record = []
             field = ""
             wasQuoted = false
+            if records.count > maximumRecords {
+                throw ParseError(line: line, reason: "more than \(maximumRecords - 1) rows; split the file")
+            }
         }
         while let character = pending {
             pending = iterator.next()
@@ -85,14 +89,14 @@ extension CSVTable {
                 record.append(field)
                 field = ""
             } else if character == "\n" || character == "\r\n" || character == "\r" {
-                endRecord()
+                try endRecord()
                 line += 1
             } else {
                 field.append(character)
             }
         }
         guard !quoted else { throw ParseError(line: line, reason: "a quoted field is not closed") }
-        if !field.isEmpty || !record.isEmpty || wasQuoted { endRecord() }
+        if !field.isEmpty || !record.isEmpty || wasQuoted { try endRecord() }
         return records
     }
 }

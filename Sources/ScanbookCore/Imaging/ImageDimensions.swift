@@ -3,10 +3,17 @@
 public struct ImageDimensions: Equatable, Sendable {
     public let width: Int
     public let height: Int
+    /// Bytes of metadata segments (EXIF, ICC, comments) before a JPEG's frame header.
+    public let metadataBytes: Int
 
-    public init(width: Int, height: Int) {
+    /// Phone photos carry some 10–200 kB of EXIF, thumbnail and colour profile; a header with
+    /// more is built to make a decoder work, not to show a picture.
+    public static let maximumMetadataBytes = 1_000_000
+
+    public init(width: Int, height: Int, metadataBytes: Int = 0) {
         self.width = width
         self.height = height
+        self.metadataBytes = metadataBytes
     }
 
     /// Width × height, held at `Int.max` for headers that claim more: a PNG header may say
@@ -34,6 +41,7 @@ public struct ImageDimensions: Equatable, Sendable {
     /// Walks the JPEG marker segments to the first start-of-frame (SOF0…SOF15 except DHT/JPG/DAC).
     private static func jpegFrame(_ bytes: [UInt8]) -> ImageDimensions? {
         var index = 2
+        var metadata = 0
         while index + 9 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
@@ -41,9 +49,10 @@ public struct ImageDimensions: Equatable, Sendable {
             if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { index += 2; continue }
             let length = bigEndian(bytes, index + 2, 2)
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return ImageDimensions(width: bigEndian(bytes, index + 7, 2), height: bigEndian(bytes, index + 5, 2))
+                return ImageDimensions(width: bigEndian(bytes, index + 7, 2), height: bigEndian(bytes, index + 5, 2), metadataBytes: metadata)
             }
             guard length >= 2 else { return nil }
+            if (0xE0...0xEF).contains(marker) || marker == 0xFE { metadata += length }
             index += 2 + length
         }
         return nil

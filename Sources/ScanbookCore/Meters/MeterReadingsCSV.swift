@@ -16,34 +16,50 @@ public enum MeterReadingsCSV {
         return table.text
     }
 
-    /// Every problem at once (line numbers as a spreadsheet shows them), or all rows.
-    public static func decode(_ text: String, counter: MeterCounter) throws -> [Row] {
-        let records = try CSVTable.parse(text)
+    /// The first `maximumListedProblems` problems of a file are listed; the count of the rest follows.
+    public static let maximumListedProblems = 100
+
+    /// Every problem at once (line numbers as a spreadsheet shows them, at most
+    /// `maximumListedProblems` of them), or all rows. More than `maximumRows` rows is refused
+    /// before any is checked.
+    public static func decode(_ text: String, counter: MeterCounter, maximumRows: Int = 10_000) throws -> [Row] {
+        let records = try CSVTable.parse(text, maximumRecords: maximumRows + 1)
         guard let header = records.first?.map({ $0.trimmingWhitespace().lowercased() }),
               let dateColumn = header.firstIndex(where: { ["date", "datum"].contains($0) }),
               let valueColumn = header.firstIndex(where: { ["value", "wert", "stand", "reading"].contains($0) })
         else { throw CSVTable.ParseError(line: 1, reason: "the header needs a date and a value column") }
         var rows: [Row] = []
         var problems: [CSVTable.ParseError] = []
+        var unlisted = 0
+        func report(_ line: Int, _ reason: String) {
+            if problems.count < maximumListedProblems { problems.append(.init(line: line, reason: reason)) } else { unlisted += 1 }
+        }
         for (offset, record) in records.dropFirst().enumerated() {
             let line = offset + 2
-            guard record.count > max(dateColumn, valueColumn) else {
-                problems.append(.init(line: line, reason: "missing columns")); continue
-            }
+            guard record.count > max(dateColumn, valueColumn) else { report(line, "missing columns"); continue }
             guard let date = CalendarDate(iso: record[dateColumn].trimmingWhitespace()) ?? DateParser.parse(record[dateColumn]) else {
-                problems.append(.init(line: line, reason: "\"\(record[dateColumn])\" is not a date")); continue
+                report(line, "\"\(quoted(record[dateColumn]))\" is not a date"); continue
             }
             guard let steps = counter.parse(record[valueColumn]) else {
-                problems.append(.init(line: line, reason: "\"\(record[valueColumn])\" is not a value this counter shows")); continue
+                report(line, "\"\(quoted(record[valueColumn]))\" is not a value this counter shows"); continue
             }
             rows.append(Row(date: date, steps: steps))
         }
-        if !problems.isEmpty { throw Problems(list: problems) }
+        if !problems.isEmpty { throw Problems(list: problems, unlisted: unlisted) }
         return rows
+    }
+
+    /// A cell as a message quotes it: long cells are cut (a 1 MB cell is not echoed back).
+    static func quoted(_ cell: String) -> String {
+        cell.count <= 40 ? cell : String(cell.prefix(40)) + "…"
     }
 
     public struct Problems: Error, Equatable, CustomStringConvertible {
         public let list: [CSVTable.ParseError]
-        public var description: String { list.map(\.description).joined(separator: "; ") }
+        /// Problems beyond the listed ones.
+        public var unlisted = 0
+        public var description: String {
+            list.map(\.description).joined(separator: "; ") + (unlisted > 0 ? "; and \(unlisted) more" : "")
+        }
     }
 }

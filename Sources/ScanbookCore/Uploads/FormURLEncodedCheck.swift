@@ -8,6 +8,8 @@ public enum FormURLEncodedCheck {
         case notUTF8
         case tooManyFields
         case keyTooDeep
+        /// A NUL character, which no text here may hold (PostgreSQL refuses it in text columns).
+        case nulCharacter
     }
 
     public static let maximumFields = 1_000
@@ -24,6 +26,7 @@ public enum FormURLEncodedCheck {
             let key = field.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
             guard let decodedKey = decode(Array(key)), let decodedField = decode(field) else { return .invalidEscape }
             guard isUTF8(decodedKey), isUTF8(decodedField) else { return .notUTF8 }
+            guard !decodedField.contains(0) else { return .nulCharacter }
             return decodedKey.count(where: { $0 == UInt8(ascii: "[") }) > maximumKeyDepth ? .keyTooDeep : nil
         }
         for byte in bytes {

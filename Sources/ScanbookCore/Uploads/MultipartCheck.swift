@@ -20,6 +20,8 @@ public enum MultipartCheck {
         case unterminated
         /// The body holds no part at all.
         case empty
+        /// A form field (a part that is not a file) holds a NUL character.
+        case nulInField
 
         public var messageKey: String {
             switch self {
@@ -28,6 +30,7 @@ public enum MultipartCheck {
             case .tooManyParts: "multipart_tooManyParts"
             case .unterminated: "multipart_unterminated"
             case .empty: "multipart_empty"
+            case .nulInField: "body_nul"
             }
         }
     }
@@ -76,6 +79,10 @@ public enum MultipartCheck {
         var state = State.preamble(match: 0)
         var parts = 0
         var headerBytes = 0
+        /// The header value being read, and whether the current part is a file (has a filename):
+        /// files are binary, form fields are text.
+        var headerValue: [UInt8] = []
+        var partIsFile = false
 
         init(delimiter: [UInt8]) {
             self.delimiter = delimiter
@@ -102,15 +109,17 @@ public enum MultipartCheck {
                 else { return byte >= 0x80 ? .invalidHeaderName : .malformedHeaders }
             case .headerValue:
                 if let problem = countHeaderByte() { return problem }
-                if byte == cr { state = .postHeaderValue }
+                if byte == cr { state = .postHeaderValue } else { headerValue.append(byte) }
             case .postHeaderValue:
                 guard byte == lf else { return .malformedHeaders }
+                if Self.namesAFile(headerValue) { partIsFile = true }
+                headerValue.removeAll(keepingCapacity: true)
                 state = .headerName(length: 0)
             case .postHeaders:
                 guard byte == lf else { return .malformedHeaders }
                 state = .body
             case .body:
-                if byte == delimiter[0] { state = .boundary(match: 1) }
+                if byte == delimiter[0] { state = .boundary(match: 1) } else if byte == 0, !partIsFile { return .nulInField }
             case .boundary(let match):
                 if match >= delimiter.count {
                     if byte == cr { state = .preHeaders(expectingLF: true) }
@@ -118,8 +127,11 @@ public enum MultipartCheck {
                     else { return .malformedHeaders }
                 } else if byte == delimiter[match] {
                     state = .boundary(match: match + 1)
+                } else if byte == delimiter[0] {
+                    state = .boundary(match: 1)
                 } else {
-                    state = byte == delimiter[0] ? .boundary(match: 1) : .body
+                    if byte == 0, !partIsFile { return .nulInField }
+                    state = .body
                 }
             case .epilogue:
                 break
@@ -130,6 +142,7 @@ public enum MultipartCheck {
         private mutating func startPart() -> Problem? {
             parts += 1
             headerBytes = 0
+            partIsFile = false
             guard parts <= MultipartCheck.maximumParts else { return .tooManyParts }
             state = .headerName(length: 0)
             return nil
@@ -149,6 +162,12 @@ public enum MultipartCheck {
         }
 
         private let cr: UInt8 = 13, lf: UInt8 = 10, colon: UInt8 = 58, hyphen: UInt8 = 45
+
+        /// `Content-Disposition: form-data; name="image"; filename="x.jpg"` names a file.
+        static func namesAFile(_ value: [UInt8]) -> Bool {
+            let lowered = value.map { (65...90).contains($0) ? $0 + 32 : $0 }
+            return lowered.firstRange(of: Array("filename".utf8)) != nil
+        }
 
         /// RFC 822 field-name characters: printable ASCII except the specials the parser refuses.
         static func isTokenCharacter(_ byte: UInt8) -> Bool {

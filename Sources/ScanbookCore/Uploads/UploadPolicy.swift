@@ -32,20 +32,34 @@ public enum SniffedContent: String, Sendable, Equatable {
     }
 }
 
-/// The rule every upload passes before a byte of it is stored.
+/// The rule every upload passes before a byte of it is stored: size, real type, and a header
+/// that can be read and describes a sane picture (no decompression bomb, not a few pixels).
 public struct UploadPolicy: Sendable {
     public var maximumBytes: Int
     public var accepted: Set<SniffedContent>
+    public var maximumPixels: Int
+    /// Photos to be recognized need some resolution; a profile picture may be tiny.
+    public var minimumSide: Int
 
-    public init(maximumBytes: Int, accepted: Set<SniffedContent> = [.jpeg, .png]) {
+    /// The smallest side of a photo worth recognizing: below it no page, meter or slip can be
+    /// found, and image operations would scale it to nothing.
+    public static let minimumPhotoSide = 32
+
+    public init(maximumBytes: Int, accepted: Set<SniffedContent> = [.jpeg, .png], maximumPixels: Int = 50_000_000, minimumSide: Int = 1) {
         self.maximumBytes = maximumBytes
         self.accepted = accepted
+        self.maximumPixels = maximumPixels
+        self.minimumSide = minimumSide
     }
 
     public enum Rejection: Error, Equatable, Sendable {
         case empty
         case tooLarge(bytes: Int, maximum: Int)
         case unsupported(SniffedContent)
+        /// A JPEG or PNG whose header cannot be read.
+        case damaged
+        case tooManyPixels(width: Int, height: Int, maximum: Int)
+        case tooSmall(width: Int, height: Int, minimum: Int)
 
         public var messageKey: String {
             switch self {
@@ -54,6 +68,19 @@ public struct UploadPolicy: Sendable {
             case .unsupported(.heic): "upload_heic"
             case .unsupported(.pdf): "upload_pdf"
             case .unsupported: "upload_unknown"
+            case .damaged: "upload_damaged"
+            case .tooManyPixels: "upload_tooManyPixels"
+            case .tooSmall: "upload_tooSmall"
+            }
+        }
+
+        /// The values the message names.
+        public var arguments: [String: String] {
+            switch self {
+            case .tooLarge(let bytes, let maximum): ["size": ByteCount(bytes).description, "maximum": ByteCount(maximum).description]
+            case .tooManyPixels(let width, let height, let maximum): ["width": "\(width)", "height": "\(height)", "megapixels": "\(maximum / 1_000_000)"]
+            case .tooSmall(let width, let height, let minimum): ["width": "\(width)", "height": "\(height)", "minimum": "\(minimum)"]
+            default: [:]
             }
         }
 
@@ -66,6 +93,11 @@ public struct UploadPolicy: Sendable {
                 "HEIC photos are not supported yet. Please set your camera to JPEG (\"Most Compatible\") or upload a JPEG or PNG."
             case .unsupported(.pdf): "PDF files are not supported yet. Please upload a JPEG or PNG photo."
             case .unsupported: "This file is not a JPEG or PNG image."
+            case .damaged: "The image is damaged: its header cannot be read."
+            case .tooManyPixels(let width, let height, let maximum):
+                "The image has \(width)×\(height) pixels, more than the limit of \(maximum / 1_000_000) megapixels."
+            case .tooSmall(let width, let height, let minimum):
+                "The photo has only \(width)×\(height) pixels; at least \(minimum) on each side are needed."
             }
         }
     }
@@ -76,6 +108,16 @@ public struct UploadPolicy: Sendable {
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count, maximum: maximumBytes) }
         let content = SniffedContent(sniffing: bytes)
         guard accepted.contains(content) else { throw .unsupported(content) }
+        // The frame header of a JPEG may follow up to 1 MB of metadata.
+        guard let dimensions = ImageDimensions(header: Array(bytes.prefix(ImageDimensions.maximumMetadataBytes + 65_536))),
+              dimensions.width > 0, dimensions.height > 0, dimensions.metadataBytes <= ImageDimensions.maximumMetadataBytes
+        else { throw .damaged }
+        guard dimensions.pixels <= maximumPixels else {
+            throw .tooManyPixels(width: dimensions.width, height: dimensions.height, maximum: maximumPixels)
+        }
+        guard min(dimensions.width, dimensions.height) >= minimumSide else {
+            throw .tooSmall(width: dimensions.width, height: dimensions.height, minimum: minimumSide)
+        }
         return content
     }
 }
@@ -88,7 +130,7 @@ public struct ByteCount: CustomStringConvertible, Sendable {
     public var description: String {
         if bytes < 1000 { return "\(bytes) B" }
         let units = ["kB", "MB", "GB"]
-        var scaledTenths = bytes * 10 / 1000
+        var scaledTenths = bytes / 100
         var unit = 0
         while scaledTenths >= 10_000, unit < units.count - 1 {
             scaledTenths /= 1000

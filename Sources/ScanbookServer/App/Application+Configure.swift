@@ -16,6 +16,8 @@ extension Application {
 
         let recognizer = TesseractPool(threads: config.captureWorkers)
         textRecognizer = recognizer
+        let imageWork = ImageWorkPool(threads: max(2, config.captureWorkers))
+        self.imageWork = imageWork
         captureWorkers = CaptureWorkers(app: self)
         var processors = CaptureProcessors()
         processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))
@@ -31,7 +33,7 @@ extension Application {
         // Shutdown runs lifecycle handlers in reverse order. Fluent registers its own (which closes
         // the databases) on first use, above; registered after it, the workers stop before the
         // databases close, never while a job still needs them.
-        lifecycle.use(CaptureLifecycle(recognizer: recognizer))
+        lifecycle.use(CaptureLifecycle(recognizer: recognizer, imageWork: imageWork))
 
         views.use(.leaf)
         leaf.sources = .singleSource(NIOLeafFiles(
@@ -55,7 +57,7 @@ extension Application {
         middleware.use(VisitorCSRFCookieMiddleware(secure: config.secureCookies))
         middleware.use(ScanbookErrorMiddleware(environment: environment))
         middleware.use(BodyGateMiddleware())
-        middleware.use(FileMiddleware(publicDirectory: ScanbookResources.publicDirectory, defaultFile: nil))
+        middleware.use(PublicFilesMiddleware(publicDirectory: ScanbookResources.publicDirectory))
 
         try registerRoutes()
     }
@@ -77,13 +79,15 @@ extension Application {
     }
 }
 
-/// Stops the capture workers before the database goes away, then the OCR threads.
+/// Stops the capture workers before the database goes away, then the OCR and image threads.
 struct CaptureLifecycle: LifecycleHandler {
     let recognizer: TesseractPool
+    let imageWork: ImageWorkPool
 
     func shutdownAsync(_ application: Application) async {
         await application.captureWorkers.stop()
         recognizer.shutdown()
+        imageWork.shutdown()
     }
 }
 

@@ -1,4 +1,5 @@
 import Fluent
+import ScanbookCore
 import Vapor
 
 /// Creating and finding captures, shared by the web pages and the API.
@@ -13,7 +14,7 @@ enum CaptureService {
             throw UserFacingError(.unprocessableEntity, "capture_unknownKind", ["kind": kind])
         }
         guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let upload = try request.checkImageUpload(file)
+        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let capture = try await request.db.writeTransaction { database in
             let blob = try await request.storeBlob(upload, owner: user.requireID(), on: database)
             let capture = Capture(ownerID: try user.requireID(), kind: kind, blobID: try blob.requireID())

@@ -30,9 +30,9 @@ struct CaptureContext: Sendable {
         return try blob.requireID()
     }
 
-    /// Runs synchronous CPU work (OpenCV) on the thread pool, off Swift's cooperative threads.
+    /// Runs synchronous CPU work (OpenCV) on the image threads, off Swift's cooperative threads.
     func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await application.threadPool.runIfActive(body)
+        try await application.imageWork.run(body)
     }
 }
 

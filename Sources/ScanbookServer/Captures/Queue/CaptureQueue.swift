@@ -29,11 +29,21 @@ struct CaptureQueue {
         let attempts: Int
     }
 
-    /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any.
+    /// What a job that stopped its worker `maximumAttempts` times is failed with.
+    static let exhaustedMessage = "The photo could not be processed: it stopped the recognition several times. Please try another photo."
+
+    /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any. Attempts
+    /// are counted here, when a job is claimed, so a job that kills its worker still uses one up;
+    /// a job whose lease ran out on its last attempt is failed first, never claimed again.
     func claim(now: Date) async throws -> Claim? {
+        try await database.raw("""
+            UPDATE captures SET status = 'failed', error = \(bind: Self.exhaustedMessage), lease_token = NULL,
+                lease_expires_at = NULL, finished_at = \(bind: now), updated_at = \(bind: now)
+            WHERE attempts >= \(bind: maximumAttempts) AND (status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now)))
+            """).run()
         let token = UUID()
         let lock: SQLQueryString = database.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
-        let claimable: SQLQueryString = "(status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now)))"
+        let claimable: SQLQueryString = "(attempts < \(bind: maximumAttempts) AND (status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now))))"
         let query: SQLQueryString = """
             UPDATE captures SET status = 'processing', attempts = attempts + 1, lease_token = \(bind: token),
                 lease_expires_at = \(bind: now.addingTimeInterval(lease)), updated_at = \(bind: now)
@@ -56,9 +66,20 @@ struct CaptureQueue {
         return row != nil
     }
 
-    /// Puts the job back in the queue with its error, or marks it failed after the last attempt.
-    func fail(_ claim: Claim, error: String, now: Date) async throws {
-        let finalStatus = claim.attempts >= maximumAttempts ? Capture.Status.failed : .queued
+    /// Pushes the lease forward while the job runs; false when it was lost.
+    func renew(_ claim: Claim, now: Date) async throws -> Bool {
+        let row = try await database.raw("""
+            UPDATE captures SET lease_expires_at = \(bind: now.addingTimeInterval(lease)), updated_at = \(bind: now)
+            WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'
+            RETURNING id
+            """).first()
+        return row != nil
+    }
+
+    /// Puts the job back in the queue with its error, or marks it failed after the last attempt
+    /// (or at once when `permanent`: a problem with the photo that another try cannot fix).
+    func fail(_ claim: Claim, error: String, permanent: Bool = false, now: Date) async throws {
+        let finalStatus = permanent || claim.attempts >= maximumAttempts ? Capture.Status.failed : .queued
         let finished: Date? = finalStatus == .failed ? now : nil
         try await database.raw("""
             UPDATE captures SET status = \(bind: finalStatus.rawValue), error = \(bind: error), lease_token = NULL,

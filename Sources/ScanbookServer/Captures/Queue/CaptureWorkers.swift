@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 import ScanbookOCR
+import ScanbookVision
 import Vapor
 
 /// The worker pool: `count` tasks that claim capture jobs and run their kind's processor. Started
@@ -51,32 +52,56 @@ final class CaptureWorkers: @unchecked Sendable {
         }
     }
 
-    /// Claims and processes one job; false when there was none.
+    /// Claims and processes one job; false when there was none. While the processor runs, the
+    /// lease is renewed every third of its length (a long job is not taken over), and the job is
+    /// stopped after `captureJobTimeout`.
     func processNext(logger: Logger) async throws -> Bool {
         let config = app.scanbookConfig
-        let queue = CaptureQueue(database: app.db as! any SQLDatabase, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
+        guard let sql = app.db as? any SQLDatabase else { throw Abort(.internalServerError, reason: "The capture queue needs an SQL database") }
+        let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
         guard let claim = try await queue.claim(now: app.clock.now()) else { return false }
         logger.info("capture claimed", metadata: ["capture": "\(claim.id)", "kind": "\(claim.kind)", "attempt": "\(claim.attempts)"])
+        let heartbeat = Task { [app] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(max(1, config.captureLease / 3)))
+                if Task.isCancelled { return }
+                _ = try? await queue.renew(claim, now: app.clock.now())
+            }
+        }
+        defer { heartbeat.cancel() }
         do {
-            guard let processor = app.captureProcessors[claim.kind] else {
-                throw Abort(.internalServerError, reason: "No processor for capture kind \"\(claim.kind)\"")
-            }
-            guard let blob = try await StoredBlob.find(claim.blobID, on: app.db) else {
-                throw Abort(.internalServerError, reason: "The uploaded photo is missing")
-            }
-            let store = app.blobStore
-            let hash = blob.hash
-            let bytes = try await app.threadPool.runIfActive { try store.get(hash) }
-            let job = CaptureJob(id: claim.id, ownerID: claim.ownerID, kind: claim.kind, attempt: claim.attempts, bytes: bytes)
-            let context = CaptureContext(application: app, recognizer: app.textRecognizer, ownerID: claim.ownerID)
-            let result = try await processor.process(job, context: context)
+            let result = try await withTimeLimit(config.captureJobTimeout) { [app] in try await Self.run(claim, app: app) }
             let recorded = try await queue.complete(claim, result: String(decoding: result, as: UTF8.self), now: app.clock.now())
             if !recorded { logger.warning("capture lease lost; result discarded", metadata: ["capture": "\(claim.id)"]) }
         } catch {
             logger.warning("capture failed", metadata: ["capture": "\(claim.id)", "error": "\(error)"])
-            try await queue.fail(claim, error: Self.describe(error), now: app.clock.now())
+            try await queue.fail(claim, error: Self.describe(error), permanent: Self.isPermanent(error), now: app.clock.now())
         }
         return true
+    }
+
+    private static func run(_ claim: CaptureQueue.Claim, app: Application) async throws -> Data {
+        guard let processor = app.captureProcessors[claim.kind] else {
+            throw Abort(.internalServerError, reason: "No processor for capture kind \"\(claim.kind)\"")
+        }
+        guard let blob = try await StoredBlob.find(claim.blobID, on: app.db) else {
+            throw Abort(.internalServerError, reason: "The uploaded photo is missing")
+        }
+        let store = app.blobStore
+        let hash = blob.hash
+        let bytes = try await app.threadPool.runIfActive { try store.get(hash) }
+        let job = CaptureJob(id: claim.id, ownerID: claim.ownerID, kind: claim.kind, attempt: claim.attempts, bytes: bytes)
+        let context = CaptureContext(application: app, recognizer: app.textRecognizer, ownerID: claim.ownerID)
+        return try await processor.process(job, context: context)
+    }
+
+    /// Problems with the photo itself fail the job at once: another try would read it the same.
+    static func isPermanent(_ error: any Error) -> Bool {
+        switch error {
+        case let error as VisionError: error.isPermanent
+        case is CaptureTimedOut: false
+        default: false
+        }
     }
 
     static func describe(_ error: any Error) -> String {
@@ -113,5 +138,61 @@ actor CaptureSignal {
 
     private func resume(_ id: UUID) {
         waiters.removeValue(forKey: id)?.resume()
+    }
+}
+
+/// A job that ran past `captureJobTimeout`.
+struct CaptureTimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "Recognition took longer than \(Int(seconds)) s and was stopped." }
+}
+
+/// Runs `body`, but gives up waiting after `seconds`. Native work (OpenCV, Tesseract) cannot be
+/// interrupted from Swift: the body keeps its thread until it returns (Tesseract's own deadline
+/// ends OCR soon after), but the worker is free for the next job.
+func withTimeLimit<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    let outcome = TimeLimitOutcome<T>()
+    return try await withCheckedThrowingContinuation { continuation in
+        outcome.set(continuation)
+        let work = Task {
+            do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
+        }
+        outcome.setTimer(Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            guard !Task.isCancelled else { return }
+            if outcome.resume(with: .failure(CaptureTimedOut(seconds: seconds))) { work.cancel() }
+        })
+    }
+}
+
+/// Resumes a continuation once, whichever of the work and the timer comes first.
+private final class TimeLimitOutcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, any Error>?
+    private var timer: Task<Void, Never>?
+    private var finished = false
+
+    func set(_ continuation: CheckedContinuation<T, any Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    /// The timer is cancelled as soon as the work is done, so no sleeping task outlives a job.
+    func setTimer(_ task: Task<Void, Never>) {
+        let cancelNow = lock.withLock {
+            timer = task
+            return finished
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    @discardableResult
+    func resume(with result: Result<T, any Error>) -> Bool {
+        let (waiting, timer): (CheckedContinuation<T, any Error>?, Task<Void, Never>?) = lock.withLock {
+            defer { continuation = nil; finished = true }
+            return (continuation, self.timer)
+        }
+        timer?.cancel()
+        waiting?.resume(with: result)
+        return waiting != nil
     }
 }

@@ -98,10 +98,10 @@ enum ItemService {
     /// user's lists) gives its name, brand and category; otherwise `name` is needed.
     static func addByBarcode(_ form: BarcodeForm, to list: ShoppingList, on request: Request) async throws -> ListItem {
         guard let file = form.photo, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let bytes = try request.checkImageUpload(file).bytes
+        let bytes = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide).bytes
         let codes: [Barcode]
         do {
-            codes = try await request.application.threadPool.runIfActive { try BarcodeReader.decode(try Image.decode(bytes)) }
+            codes = try await request.application.imageWork.run { try BarcodeReader.decode(try Image.decode(bytes, minimumSide: UploadPolicy.minimumPhotoSide)) }
         } catch let error as VisionError {
             throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": error.description])
         }

@@ -52,7 +52,7 @@ enum MeterAPIController {
         if form.x != nil || form.y != nil || form.w != nil || form.h != nil, form.crop == nil {
             throw UserFacingError(.unprocessableEntity, "meters_invalidCrop")
         }
-        let bytes = try request.checkImageUpload(strip).bytes
+        let bytes = try request.checkImageUpload(strip, minimumSide: 16).bytes
         let result = try await MeterRecognitionService.readStrip(bytes, crop: form.crop, meter: meter, on: request)
         return StripReadingDTO(result, counter: meter.counter)
     }

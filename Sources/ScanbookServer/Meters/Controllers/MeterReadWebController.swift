@@ -40,7 +40,7 @@ enum MeterReadWebController {
             guard let crop = form.crop else { throw UserFacingError(.unprocessableEntity, "meters_invalidCrop") }
             let bytes: [UInt8]
             if let strip = form.strip, strip.data.readableBytes > 0 {
-                bytes = try request.checkImageUpload(strip).bytes
+                bytes = try request.checkImageUpload(strip, minimumSide: 16).bytes
             } else {
                 bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request)
             }

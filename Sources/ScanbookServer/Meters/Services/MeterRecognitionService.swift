@@ -19,7 +19,7 @@ enum MeterRecognitionService {
     static func identify(_ file: File?, on request: Request) async throws -> Identification {
         let ownerID = try request.auth.require(User.self).requireID()
         guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let upload = try request.checkImageUpload(file)
+        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let meters = try await MeterService.all(on: request).filter { $0.$preparedReference.id != nil }
         let store = request.blobStore
         var references: [[UInt8]] = []
@@ -30,8 +30,8 @@ enum MeterRecognitionService {
         let bytes = upload.bytes
         let referenceBytes = references
         let (scores, decision) = try await decodingProblems {
-            try await request.application.threadPool.runIfActive {
-                let photo = try MeterPhotoMatcher.prepare(try Image.decode(bytes))
+            try await request.application.imageWork.run {
+                let photo = try MeterPhotoMatcher.prepare(try Image.decode(bytes, minimumSide: Image.minimumPhotoSide))
                 return try MeterPhotoMatcher.identify(photo, references: try referenceBytes.map { try Image.decode($0) })
             }
         }
@@ -47,8 +47,8 @@ enum MeterRecognitionService {
         let reader = request.application.stripReader
         let counter = meter.counter
         return try await decodingProblems {
-            try await request.application.threadPool.runIfActive {
-                var image = try Image.decode(bytes)
+            try await request.application.imageWork.run {
+                var image = try Image.decode(bytes, minimumSide: 16)
                 if let crop { image = try image.cropped(to: crop.pixels(width: image.width, height: image.height)) }
                 return try reader.read(image, counter: counter)
             }

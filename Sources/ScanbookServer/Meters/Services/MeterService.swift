@@ -29,7 +29,7 @@ enum MeterService {
                                     unit: changes.unit, digits: changes.digits ?? "6", decimals: changes.decimals ?? "0",
                                     pricePerUnit: changes.pricePerUnit)
         try apply(defaults, to: meter, hasReadings: false)
-        let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try request.checkImageUpload($0) }
+        let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try request.checkImageUpload($0, minimumSide: UploadPolicy.minimumPhotoSide) }
         var preparedPhoto: CheckedUpload?
         if let photo { preparedPhoto = try await preparedReference(photo, on: request) }
         let prepared = preparedPhoto
@@ -51,7 +51,7 @@ enum MeterService {
     /// Replaces the reference photo that identification compares new photos with.
     static func setReference(_ meter: Meter, photo file: File?, on request: Request) async throws {
         guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let photo = try request.checkImageUpload(file)
+        let photo = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let prepared = try await preparedReference(photo, on: request)
         try await request.db.writeTransaction { database in
             try await attach(photo, prepared: prepared, to: meter, ownerID: meter.$owner.id, on: request, database: database)
@@ -128,8 +128,8 @@ enum MeterService {
     private static func preparedReference(_ photo: CheckedUpload, on request: Request) async throws -> CheckedUpload {
         let bytes = photo.bytes
         do {
-            let prepared = try await request.application.threadPool.runIfActive {
-                try MeterPhotoMatcher.prepare(try Image.decode(bytes)).encodeJPEG(quality: 90)
+            let prepared = try await request.application.imageWork.run {
+                try MeterPhotoMatcher.prepare(try Image.decode(bytes, minimumSide: Image.minimumPhotoSide)).encodeJPEG(quality: 90)
             }
             return CheckedUpload(bytes: prepared, content: .jpeg)
         } catch let error as VisionError {

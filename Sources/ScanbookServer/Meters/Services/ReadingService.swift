@@ -24,21 +24,13 @@ enum ReadingService {
         var problems: [LocalizedProblem] = []
         let steps = parseValue(input.value, meter: meter, into: &problems)
         let takenAt = try parseTime(input.takenAt, into: &problems) ?? request.now
-        var photoID: UUID?
-        if let text = input.photo, !text.isEmpty {
-            // Only the user's own stored photo can be attached.
-            if let id = UUID(uuidString: text), try await StoredBlob.query(on: request.db).filter(\.$id == id).filter(\.$owner.$id == ownerID).first() != nil {
-                photoID = id
-            } else {
-                problems.append(.init(key: "meters_unknownPhoto"))
-            }
-        }
+        let photoID = try await ownPhoto(input.photo, ownerID: ownerID, on: request.db, into: &problems)
         let crop = input.crop.flatMap { $0.isEmpty ? nil : StripCrop($0) }
         guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let reading = MeterReading(meterID: try meter.requireID(), steps: steps, takenAt: takenAt, source: photoID == nil ? .manual : .photo)
         reading.$photo.id = photoID
-        reading.confidence = input.confidence.map { min(1, max(0, $0)) }
+        reading.confidence = input.confidence.flatMap { $0.isFinite ? min(1, max(0, $0)) : nil }
         let earlier = try await history(meter, on: request.db).filter { $0.takenAt <= takenAt }
         reading.flag = input.reviewed == true ? nil : flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
         try await request.db.writeTransaction { database in
@@ -56,10 +48,12 @@ enum ReadingService {
         var problems: [LocalizedProblem] = []
         let steps = input.value.map { _ in parseValue(input.value, meter: meter, into: &problems) } ?? reading.steps
         let takenAt = try parseTime(input.takenAt, into: &problems) ?? reading.takenAt
+        let photoID = try await ownPhoto(input.photo, ownerID: meter.$owner.id, on: request.db, into: &problems)
         guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
         let changed = steps != reading.steps || takenAt != reading.takenAt
         reading.steps = steps
         reading.takenAt = takenAt
+        if let photoID { reading.$photo.id = photoID }
         if input.reviewed == true {
             reading.flag = nil
         } else if changed {
@@ -80,53 +74,73 @@ enum ReadingService {
         return MeterReadingsCSV.encode(rows, counter: meter.counter)
     }
 
-    /// All rows or none: a file with one bad line is refused with every problem named. A row equal
-    /// to a reading already there (same day, same value) is skipped, so importing twice is harmless.
+    /// All rows or none: a file with one bad line is refused with its problems named (the first
+    /// hundred). A row equal to a reading already there (same day, same value) is skipped, so
+    /// importing twice is harmless. Each row is checked against the readings before it, old and
+    /// imported, in one pass over the merged history.
     static func importCSV(_ text: String, into meter: Meter, on request: Request) async throws -> CSVImportResultDTO {
         let rows: [MeterReadingsCSV.Row]
         do {
-            rows = try MeterReadingsCSV.decode(text, counter: meter.counter)
+            rows = try MeterReadingsCSV.decode(text, counter: meter.counter, maximumRows: request.scanbookConfig.csvMaximumRows)
         } catch let problems as MeterReadingsCSV.Problems {
-            throw UserFacingError(.unprocessableEntity, problems.list.map { LocalizedProblem(key: "meters_csvProblem", arguments: ["line": "\($0.line)", "reason": $0.reason]) })
+            var listed = problems.list.map { LocalizedProblem(key: "meters_csvProblem", arguments: ["line": "\($0.line)", "reason": $0.reason]) }
+            if problems.unlisted > 0 { listed.append(LocalizedProblem(key: "csv_moreProblems", arguments: ["count": "\(problems.unlisted)"])) }
+            throw UserFacingError(.unprocessableEntity, listed)
         } catch let problem as CSVTable.ParseError {
             throw UserFacingError(.unprocessableEntity, "meters_csvProblem", ["line": "\(problem.line)", "reason": problem.reason])
         }
         guard !rows.isEmpty else { throw UserFacingError(.unprocessableEntity, "meters_csvEmpty") }
         let meterID = try meter.requireID()
-        var existing = try await history(meter, on: request.db)
+        let existing = try await history(meter, on: request.db)
         var seen = Set(existing.map { "\(ReadingTime.day($0.takenAt))|\($0.steps)" })
         var added: [MeterReading] = []
         var skipped = 0
         for row in rows.sorted(by: { $0.date < $1.date }) {
             guard seen.insert("\(row.date)|\(row.steps)").inserted,
                   let takenAt = ReadingTime.parse(row.date.description) else { skipped += 1; continue }
-            let reading = MeterReading(meterID: meterID, steps: row.steps, takenAt: takenAt, source: .import)
-            reading.flag = flag(steps: row.steps, at: takenAt, after: existing.filter { $0.takenAt <= takenAt }, counter: meter.counter)
-            added.append(reading)
-            existing.append(reading)
-            existing.sort { $0.takenAt < $1.takenAt }
+            added.append(MeterReading(meterID: meterID, steps: row.steps, takenAt: takenAt, source: .import))
+        }
+        // Old readings first among equal times, as a reading saved earlier came before.
+        let merged = (existing.map { ($0, false) } + added.map { ($0, true) })
+            .enumerated().sorted { ($0.element.0.takenAt, $0.element.1 ? 1 : 0, $0.offset) < ($1.element.0.takenAt, $1.element.1 ? 1 : 0, $1.offset) }
+            .map(\.element)
+        let flags = ReadingPlausibility().flags(sequence: merged.map { (day: dayNumber($0.0.takenAt), steps: $0.0.steps) }, counter: meter.counter)
+        for ((reading, isNew), readingFlags) in zip(merged, flags) where isNew {
+            reading.flag = readingFlags.first.map(MeterReading.Flag.init)
         }
         let readings = added
         try await request.db.writeTransaction { database in
-            for reading in readings { try await reading.create(on: database) }
+            // Batched: one statement per 500 rows instead of one per row.
+            for start in stride(from: 0, to: readings.count, by: 500) {
+                try await Array(readings[start..<min(start + 500, readings.count)]).create(on: database)
+            }
         }
-        let imported = readings.count
         let flagged = readings.filter { $0.flag != nil }.count
-        return CSVImportResultDTO(imported: imported, skipped: skipped, flagged: flagged)
+        return CSVImportResultDTO(imported: readings.count, skipped: skipped, flagged: flagged)
+    }
+
+    static func dayNumber(_ date: Date) -> Int {
+        let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+        return days.isFinite ? Int(max(-1e9, min(1e9, days))) : 0
     }
 
     /// Why a value read at `time` should be reviewed, given the readings before it.
     static func flag(steps: Int, at time: Date, after earlier: [MeterReading], counter: MeterCounter) -> MeterReading.Flag? {
-        func day(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
         let flags = ReadingPlausibility().flags(
-            history: earlier.map { (day: day($0.takenAt), steps: $0.steps) }, new: (day: day(time), steps: steps), counter: counter
+            history: earlier.map { (day: dayNumber($0.takenAt), steps: $0.steps) }, new: (day: dayNumber(time), steps: steps), counter: counter
         )
-        return switch flags.first {
-        case .lowerThanBefore: .lowerThanBefore
-        case .unusualRate: .unusualRate
-        case .sameDayAsPrevious: .sameDay
-        case nil: nil
+        return flags.first.map(MeterReading.Flag.init)
+    }
+
+    /// The user's own stored photo named by `text` (nil when none is named); anything else is a
+    /// problem, so no one can attach another user's file or a made-up id.
+    private static func ownPhoto(_ text: String?, ownerID: UUID, on database: any Database, into problems: inout [LocalizedProblem]) async throws -> UUID? {
+        guard let text, !text.isEmpty else { return nil }
+        if let id = UUID(uuidString: text), try await StoredBlob.query(on: database).filter(\.$id == id).filter(\.$owner.$id == ownerID).first() != nil {
+            return id
         }
+        problems.append(.init(key: "meters_unknownPhoto"))
+        return nil
     }
 
     private static func parseValue(_ text: String?, meter: Meter, into problems: inout [LocalizedProblem]) -> Int? {
@@ -150,5 +164,15 @@ enum ReadingService {
             return nil
         }
         return date
+    }
+}
+
+extension MeterReading.Flag {
+    init(_ flag: ReadingPlausibility.Flag) {
+        self = switch flag {
+        case .lowerThanBefore: .lowerThanBefore
+        case .unusualRate: .unusualRate
+        case .sameDayAsPrevious: .sameDay
+        }
     }
 }

@@ -3,8 +3,16 @@ import Foundation
 /// Reading times as forms and the API send them. Times are UTC throughout (what the page shows is
 /// what was typed); a date alone means noon, so it stays on its day in every time zone nearby.
 enum ReadingTime {
+    /// The moments a reading may have: 1900-01-01 to the end of 2199, like every date here.
+    static let supported = Date(timeIntervalSince1970: -2_208_988_800)...Date(timeIntervalSince1970: 7_258_118_399)
+
     static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.utf8.count <= 40 else { return nil }
+        return parseUnbounded(trimmed).flatMap { supported.contains($0) ? $0 : nil }
+    }
+
+    private static func parseUnbounded(_ trimmed: String) -> Date? {
         if let date = try? Date(trimmed, strategy: .iso8601) { return date }
         for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm"] {
             if let date = formatter(format).date(from: trimmed) { return date }

@@ -10,17 +10,20 @@ struct CheckedUpload: Sendable {
 }
 
 extension Request {
-    /// Checks size and real content type before anything is stored; a rejection names the problem.
-    func checkImageUpload(_ file: File) throws(UserFacingError) -> CheckedUpload {
+    /// Checks size, real content type and the image header before anything is stored; a
+    /// rejection names the problem. Photos to be recognized pass `minimumSide`.
+    func checkImageUpload(_ file: File, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
         let bytes = Array(file.data.readableBytesView)
-        let policy = UploadPolicy(maximumBytes: scanbookConfig.maxUploadBytes)
+        let policy = UploadPolicy(maximumBytes: scanbookConfig.maxUploadBytes, minimumSide: minimumSide)
         do {
             return CheckedUpload(bytes: bytes, content: try policy.check(bytes))
         } catch {
-            var arguments: [String: String] = ["maximum": ByteCount(policy.maximumBytes).description]
-            if case .tooLarge(let size, _) = error { arguments["size"] = ByteCount(size).description }
-            let status: HTTPStatus = if case .tooLarge = error { .payloadTooLarge } else { .unsupportedMediaType }
-            throw UserFacingError(status, error.messageKey, arguments)
+            let status: HTTPStatus = switch error {
+            case .tooLarge: .payloadTooLarge
+            case .unsupported: .unsupportedMediaType
+            default: .unprocessableEntity
+            }
+            throw UserFacingError(status, error.messageKey, error.arguments)
         }
     }
 

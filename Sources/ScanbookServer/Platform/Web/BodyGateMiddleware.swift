@@ -43,8 +43,10 @@ struct BodyGateMiddleware: AsyncMiddleware {
         case ("application", "x-www-form-urlencoded"):
             return FormURLEncodedCheck.problem(in: bytes).map { UserFacingError(.badRequest, key(for: $0)) }
         case ("application", "json"):
-            let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-            return parsed == nil ? UserFacingError(.badRequest, "body_invalidJSON") : nil
+            guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+                return UserFacingError(.badRequest, "body_invalidJSON")
+            }
+            return containsNUL(parsed) ? UserFacingError(.badRequest, "body_nul") : nil
         default:
             return nil
         }
@@ -55,6 +57,17 @@ struct BodyGateMiddleware: AsyncMiddleware {
         case .invalidEscape, .notUTF8: "body_invalidForm"
         case .tooManyFields: "body_tooManyFields"
         case .keyTooDeep: "body_keyTooDeep"
+        case .nulCharacter: "body_nul"
+        }
+    }
+
+    /// Whether any string (or key) of a parsed JSON document holds a NUL character.
+    private static func containsNUL(_ value: Any) -> Bool {
+        switch value {
+        case let text as String: text.utf8.contains(0)
+        case let array as [Any]: array.contains(where: containsNUL)
+        case let object as [String: Any]: object.contains { $0.key.utf8.contains(0) || containsNUL($0.value) }
+        default: false
         }
     }
 }

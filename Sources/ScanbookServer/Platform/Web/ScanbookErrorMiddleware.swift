@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 
 /// Turns errors into answers a person can act on: JSON `{"error": true, "reason": …}` for the API,
@@ -47,10 +48,15 @@ struct ScanbookErrorMiddleware: AsyncMiddleware {
         case let error as UserFacingError:
             return (error.status, error.messages(for: request).joined(separator: " "))
         case let abort as any AbortError:
-            if abort.status == .notFound, abort.reason == HTTPStatus.notFound.reasonPhrase {
-                return (.notFound, request.text("error_notFound"))
+            // A bare status ("Bad Request") tells nobody what to change: say it in words.
+            if abort.reason == abort.status.reasonPhrase, let key = Self.genericMessages[abort.status.code] {
+                return (abort.status, request.text(key))
             }
             return (abort.status, abort.reason)
+        case let error as any DatabaseError where error.isConstraintFailure:
+            // A check-then-insert lost a race (or a unique index caught a duplicate): the
+            // request conflicts with what is stored, and nothing was written.
+            return (.conflict, request.text("error_conflict"))
         case is ConnectionPoolTimeoutError:
             return (.serviceUnavailable, request.text("error_busy"))
         case let error as any DebuggableError where !environment.isRelease:
@@ -59,6 +65,14 @@ struct ScanbookErrorMiddleware: AsyncMiddleware {
             return (.internalServerError, request.text("error_internal"))
         }
     }
+}
+
+extension ScanbookErrorMiddleware {
+    static let genericMessages: [UInt: String] = [
+        400: "error_badRequest", 401: "error_unauthorized", 403: "error_forbidden", 404: "error_notFound",
+        405: "error_methodNotAllowed", 413: "error_tooLarge", 415: "error_unsupportedType", 422: "error_unprocessable",
+        429: "error_tooManyRequests", 500: "error_internal", 503: "error_busy",
+    ]
 }
 
 struct APIErrorResponse: Content {

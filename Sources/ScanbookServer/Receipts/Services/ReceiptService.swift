@@ -22,7 +22,7 @@ enum ReceiptService {
         let ownerID = try user.requireID()
         try await profile(request)
         guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let upload = try request.checkImageUpload(file)
+        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let receipt = try await request.db.writeTransaction { database in
             let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
             let capture = Capture(ownerID: ownerID, kind: ReceiptCaptureProcessor.captureKind, blobID: try blob.requireID())
