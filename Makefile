@@ -15,11 +15,15 @@ RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
-	python3-pil python3-numpy python3-qrcode fonts-dejavu-core
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv
+# The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
+# also sees Debian's packages.
+FUZZ_VENV := .build/venv-fuzz
+FUZZ_PYTHON := $(FUZZ_VENV)/bin/python
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all run build test test-swift test-e2e bench deps deps-test clean
+.PHONY: all run build test test-swift test-e2e test-fuzz bench bench-fuzz deps deps-test clean
 
 all: build
 
@@ -49,13 +53,23 @@ run: build
 
 test: deps-test
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-swift test-e2e
+	$(MAKE) --no-print-directory test-swift test-e2e test-fuzz
 
 test-swift:
 	$(SWIFT) test --skip-build
 
 test-e2e:
 	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cli Tests/browser
+
+$(FUZZ_VENV)/installed: Tools/fuzz/requirements.txt
+	$(PYTHON) -m venv --system-site-packages $(FUZZ_VENV)
+	$(FUZZ_VENV)/bin/pip install -q --disable-pip-version-check -r Tools/fuzz/requirements.txt
+	touch $@
+
+# Every documented API operation and web form, driven from the served OpenAPI document, against a
+# real server on SQLite (and PostgreSQL when TEST_POSTGRES_URL is set). Bounded for CI.
+test-fuzz: $(FUZZ_VENV)/installed
+	$(FUZZ_PYTHON) -m pytest -q -p no:cacheprovider Tests/fuzz
 
 BENCH_DOCUMENTS := .build/docgen-12mp
 BENCH_RECEIPTS := .build/receipts-de
@@ -66,7 +80,14 @@ bench: deps-test
 	@[ -f $(BENCH_DOCUMENTS)/029.json ] || $(PYTHON) Tools/docgen/generate_documents.py --out $(BENCH_DOCUMENTS) --count 30 --seed 1
 	@[ -f $(BENCH_RECEIPTS)/059.json ] || $(PYTHON) Tools/docgen/generate_receipts.py --out $(BENCH_RECEIPTS) --count 60 --seed 1
 	@[ -f $(BENCH_METERS)/photos/truth.json ] || $(PYTHON) Tools/docgen/generate_meters.py --out $(BENCH_METERS) --strips 300 --meters 8 --photos 6 --seed 1
-	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS)
+	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --fuzz 1000000
+	$(MAKE) --no-print-directory bench-fuzz
+
+# The fuzz suite with ten times CI's examples per operation and web form.
+bench-fuzz: $(FUZZ_VENV)/installed
+	$(SWIFT) build --product scanbook
+	SCANBOOK_FUZZ_EXAMPLES=250 SCANBOOK_FUZZ_FORM_LIMIT=10000 SCANBOOK_FUZZ_REPORT=.build/fuzz-bench-report.json \
+	  $(FUZZ_PYTHON) -m pytest -q -p no:cacheprovider Tests/fuzz
 
 clean:
 	rm -rf .build

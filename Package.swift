@@ -22,6 +22,9 @@ let package = Package(
         // Pure domain logic: no Vapor, no native code. Most tests live here.
         .target(name: "ScanbookCore"),
 
+        // Seeded fuzzing of every Core parser: the CI test runs ~10,000 inputs, `make bench` a million.
+        .target(name: "ScanbookFuzzing", dependencies: ["ScanbookCore"]),
+
         // Native image work. CVision is a C++ shim over OpenCV with a C-only header; Debian's split
         // OpenCV packages ship no pkg-config file, hence the explicit include path and libraries.
         .target(
@@ -79,13 +82,13 @@ let package = Package(
         .executableTarget(
             name: "scanbook-bench",
             dependencies: [
-                "ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR",
+                "ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR", "ScanbookFuzzing",
                 .product(name: "Vapor", package: "vapor"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/scanbook-bench"
         ),
 
-        .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore"]),
+        .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore", "ScanbookFuzzing"]),
         .testTarget(
             name: "ScanbookVisionTests",
             dependencies: ["ScanbookVision", "ScanbookOCR", "ScanbookCore"],

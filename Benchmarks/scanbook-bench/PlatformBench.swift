@@ -12,6 +12,11 @@ enum ScanbookBench {
             arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         }
         if !arguments.contains("--skip-platform") { try await PlatformBench.run() }
+        if let count = option("--fuzz").flatMap(Int.init) {
+            var table = BenchTable()
+            FuzzBench.run(count: count, seed: option("--fuzz-seed").flatMap(UInt64.init) ?? 20_261_125, into: &table)
+            table.print(title: "Parser fuzzing (issue 21)")
+        }
         if let documents = option("--documents") {
             var scanner = DocumentScanner()
             if let side = option("--page-side").flatMap(Int.init) { scanner.maximumPageSide = side }

@@ -109,6 +109,14 @@ import ScanbookCore
         }
     }
 
+    /// Found by the parser fuzzing: balances that do not add up to zero looped forever.
+    @Test func balancesThatDoNotAddUpStillGiveAPlan() {
+        let plan = SettleUp.plan(["a": -9, "b": 5, "c": 7])
+        #expect(plan.allSatisfy { $0.amount > 0 })
+        #expect(plan.reduce(0) { $0 + $1.amount } == 9, "everything owed is paid")
+        #expect(SettleUp.plan(["a": Int.max, "b": Int.max]).isEmpty, "creditors only: nobody pays")
+    }
+
     @Test func aStaleProposalIsReplaced() {
         let stale = [Transfer(from: "a", to: "b", amount: 5)]
         #expect(SettleUp.plan(["a": -9, "b": 9], keeping: stale) == [Transfer(from: "a", to: "b", amount: 9)])

@@ -42,6 +42,18 @@ def test_two_users_share_a_list(server, browser):
         invite.find_element(By.NAME, "email").send_keys("gustav@example.org")
         submit(invite)
         WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+        assert "gustav@example.org" in browser.find_element(By.ID, "members").text
+        assert "Gustav" not in browser.find_element(By.ID, "members").text, "invited, not yet a member"
+
+        # Gustav sees the invitation after signing in and joins; Frida's member list says so.
+        other.get(url + "/")
+        assert "Invitations: 1" in other.find_element(By.CSS_SELECTOR, ".tiles").text
+        other.get(url + "/lists")
+        invitation = other.find_element(By.ID, "invitations")
+        assert "Frida" in invitation.text and "WG Einkauf" in invitation.text
+        invitation.find_element(By.XPATH, ".//button[normalize-space()='Join']").click()
+        WebDriverWait(other, 10).until(EC.text_to_be_present_in_element((By.ID, "list-name"), "WG Einkauf"))
+        browser.refresh()
         assert "Gustav" in browser.find_element(By.ID, "members").text
 
         # Gustav opens the list from his menu; both pages listen.

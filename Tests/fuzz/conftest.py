@@ -4,19 +4,24 @@ created through the API so that path ids can point at something. The server is w
 that kills it is recorded with the log tail and the server is started again for the next probe.
 
 Settings: SCANBOOK_BIN (server binary), SCANBOOK_FUZZ_EXAMPLES (Schemathesis examples per
-operation, default 25), SCANBOOK_FUZZ_FORM_LIMIT (web form requests, default 1500),
-SCANBOOK_FUZZ_REPORT (JSON report, default .build/fuzz-report.json)."""
+operation, default 25), SCANBOOK_FUZZ_FORM_LIMIT (web form requests, default 1000),
+SCANBOOK_FUZZ_TIMEOUT (seconds a request may take, default 10), SCANBOOK_FUZZ_DATABASES (default
+"sqlite,postgres"; postgres only with TEST_POSTGRES_URL), SCANBOOK_FUZZ_REPORT (JSON report,
+default .build/fuzz-report.json)."""
 import os
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from fuzz_openapi import PASSWORD, Context, OpenAPI, seed
 from fuzz_server import ROOT, CountingSession, FuzzReport, PostgresDatabase, ServerProcess
 
 REPORT = FuzzReport()
-DATABASES = ["sqlite"] + (["postgres"] if os.environ.get("TEST_POSTGRES_URL") else [])
+set_hypothesis_home_dir(ROOT / ".build" / "hypothesis")  # not .hypothesis/ in the work tree
+DATABASES = [name for name in os.environ.get("SCANBOOK_FUZZ_DATABASES", "sqlite,postgres").split(",")
+             if name == "sqlite" or (name == "postgres" and os.environ.get("TEST_POSTGRES_URL"))]
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ CSV = "text/csv"
 PASSWORD = "Fuzz-Pass-2026!"
 SENTINEL = "@@FUZZ-SENTINEL@@"
 OMIT = object()
+EMAILS = itertools.count()  # fresh addresses, unique across every filler of a run
 
 # Valid values by field name, where the schema's type alone says too little (decimal strings, a
 # counter's digits): what a careful client would send. Ids come from the created objects instead.
@@ -187,7 +188,7 @@ class Filler:
     def email(self) -> str:
         if self.context.seeding:
             return self.context.user_b["email"]
-        return f"fuzz{next(self.context.counter)}-{id(self) % 9973}@example.org"
+        return f"fuzz-new-{next(EMAILS)}@example.org"
 
 
 # --- walking fields -----------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ class Prober:
         self.api = api
         self.suite = suite
         self.expect_json = expect_json
-        self.failures: list[str] = []
+        self.failures: list[dict] = []
         self.dirty: str | None = None  # the path of a DELETE that removed a real object
         self.accepted: dict[str, list[str]] = {}
 
@@ -59,21 +59,18 @@ class Prober:
         return self.api.server.database
 
     def send(self, where: str, value: str, method: str, url: str, violation: str | None = None,
-             **kwargs) -> requests.Response | None:
-        """`where` names the operation and field, `value` the extreme's label."""
+             session: requests.Session | None = None, **kwargs) -> requests.Response | None:
+        """`where` names the operation and field, `value` the extreme's label; `session` is the
+        API's (bearer tokens in the headers) unless a cookie session is given."""
         if self.dirty:
             self.api.reseed(self.dirty)
             self.dirty = None
         offset = self.api.server.log_size()
         self.api.report.count(f"requests ({self.suite})")
         try:
-            response = self.api.session.request(method, url, **kwargs)
+            response = (session or self.api.session).request(method, url, **kwargs)
         except requests.RequestException as error:
-            crash = self.api.server.check(f"{where} = {value}")
-            if crash is None and isinstance(error, requests.Timeout):
-                self.api.server.restart()  # still busy with it: stop that before the next probe
-                crash = f"server alive but busy; restarted. log: {self.api.server.log_since(offset)}"
-            self.record("no answer", where, value, f"{type(error).__name__}" + (f"\n{crash}" if crash else ""))
+            self.record("no answer", where, value, self.api.server.no_answer(f"{where} = {value}", error, offset))
             return None
         self.judge(where, value, method, response, violation, offset)
         return response
@@ -81,6 +78,8 @@ class Prober:
     def judge(self, where, value, method, response, violation, offset):
         status = response.status_code
         self.api.report.count(f"answers ({self.suite}) {status}")
+        answers = self.api.report.answers.setdefault(f"[{self.database}] {where}", {})
+        answers[status] = answers.get(status, 0) + 1
         problem = api_problem(response) if self.expect_json else ("server error" if status >= 500 else None)
         if problem:
             log = self.api.server.log_since(offset) if status >= 500 else ""
@@ -101,11 +100,36 @@ class Prober:
             self.record("server died", where, "(one of the batch)", crash)
 
     def record(self, kind: str, where: str, value: str, detail: str):
-        line = f"[{self.database}] {where} = {value}: {kind}: {detail}"
-        self.failures.append(line)
+        self.failures.append({"kind": kind, "where": where, "value": value, "detail": detail})
         self.api.report.fail(kind=kind, suite=self.suite, database=self.database, where=where, value=value, detail=detail)
 
     def assert_clean(self):
         for where, values in self.accepted.items():
             self.api.report.accepted[f"[{self.database}] {where}"] = values
-        assert not self.failures, f"{len(self.failures)} problems:\n" + "\n".join(self.failures)
+        assert not self.failures, f"[{self.database}] {len(self.failures)} problems:\n" + group(self.failures)
+
+
+IDS = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+
+
+def signature(failure: dict) -> str:
+    """The failure without what differs between probes of one cause: ids, request ids, paths, and
+    the body of the answer when the server log says more (its JSON keys come in any order)."""
+    detail = failure["detail"]
+    status = detail.split(" ", 1)[0]
+    if status.isdigit() and "log: " in detail and detail.split("log: ", 1)[1].strip():
+        detail = f"{status} … log: {detail.split('log: ', 1)[1]}"
+    elif failure["kind"].startswith("accepted"):
+        detail = detail.split(")", 1)[0] + ")"
+    detail = IDS.sub("<id>", detail)
+    detail = re.sub(r"request-id: [^\]]*", "", detail)
+    detail = re.sub(r"/api/v1/\S*|parameter \$\d+", "…", detail)
+    return f"{failure['kind']}: {' '.join(detail.split())[:300]}"
+
+
+def group(failures: list[dict]) -> str:
+    """One paragraph per cause: the answer once, then every operation, field and value that got it."""
+    groups: dict[str, list[str]] = {}
+    for failure in failures:
+        groups.setdefault(signature(failure), []).append(f"{failure['where']} = {failure['value']}")
+    return "\n".join(f"- ×{len(places)} {cause}\n    " + "\n    ".join(places) for cause, places in groups.items())

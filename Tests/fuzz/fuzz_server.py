@@ -17,7 +17,7 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-REQUEST_TIMEOUT = float(os.environ.get("SCANBOOK_FUZZ_TIMEOUT", "30"))
+REQUEST_TIMEOUT = float(os.environ.get("SCANBOOK_FUZZ_TIMEOUT", "10"))
 
 
 def free_port() -> int:
@@ -49,6 +49,7 @@ class FuzzReport:
         self.failures: list[dict] = []
         self.notes: list[str] = []
         self.accepted: dict[str, list[str]] = {}  # probe target -> values answered with 2xx
+        self.answers: dict[str, dict[int, int]] = {}  # probe target -> status -> count
         self.generic: dict[str, set[str]] = {}  # a 4xx reason that is only the status phrase -> where
 
     def count(self, name: str, amount: int = 1):
@@ -61,7 +62,7 @@ class FuzzReport:
     def write(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"counters": self.counters, "failures": self.failures, "notes": self.notes,
-                                    "accepted": self.accepted,
+                                    "accepted": self.accepted, "answers": self.answers,
                                     "generic reasons": {k: sorted(v) for k, v in self.generic.items()}},
                                    indent=1, ensure_ascii=False, default=str))
 
@@ -145,6 +146,18 @@ class ServerProcess:
         self.report.count("crashes")
         self.restart()
         return f"server {state} after {context}\n--- server log tail ---\n{tail}"
+
+    def no_answer(self, context: str, error: Exception, offset: int) -> str:
+        """After a request got no answer: a dead server is recorded and restarted; a live one that
+        is still busy with the request is restarted too, so the next probe finds it idle."""
+        crash = self.check(context)
+        if crash:
+            return f"{type(error).__name__}\n{crash}"
+        if isinstance(error, requests.Timeout):
+            self.restart()
+            return (f"no answer within {REQUEST_TIMEOUT:g} s ({type(error).__name__}); the server was still working "
+                    f"on it and was restarted. log: {self.log_since(offset) or '(nothing)'}")
+        return f"{type(error).__name__}: {error}"
 
     def restart(self):
         """Drop whatever the server still works on (a request the client gave up waiting for)."""

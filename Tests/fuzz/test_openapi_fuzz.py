@@ -51,20 +51,26 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 @settings(deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case, api, report):
     report.count("schemathesis cases")
+    offset = api.server.log_size()
     try:
         response = case.call(session=api.session, headers=api.headers())
     except requests.RequestException as error:
-        crash = api.server.check(f"Schemathesis {case.operation.label}")
+        detail = api.server.no_answer(f"Schemathesis {case.operation.label}", error, offset)
         report.fail(kind="no answer", suite="schemathesis", database=api.server.database,
-                    where=case.operation.label, value=case.as_curl_command(), detail=crash or type(error).__name__)
-        raise AssertionError(f"no answer ({type(error).__name__}) to\n{case.as_curl_command()}\n{crash or ''}") from None
+                    where=case.operation.label, value=case.as_curl_command(), detail=detail)
+        raise AssertionError(f"no answer to\n{case.as_curl_command()}\n{detail}") from None
     if response.status_code < 300 and case.method.upper() == "DELETE":
         api.reseed(case.operation.path)
+    log = api.server.log_since(offset) if response.status_code >= 500 else ""
     if response.status_code >= 500:
         report.fail(kind="server error", suite="schemathesis", database=api.server.database,
                     where=case.operation.label, value=case.as_curl_command(),
-                    detail=f"{response.status_code} {response.text[:200]}")
-    case.validate_response(response, checks=[not_a_server_error])
+                    detail=f"{response.status_code} {response.text[:200]}\n    log: {log}")
+    try:
+        case.validate_response(response, checks=[not_a_server_error])
+    except Exception as failure:
+        failure.add_note(f"server log: {log}")
+        raise
 
 
 def test_server_alive_after_fuzz(api):

@@ -4,7 +4,7 @@ same-site link breadth-first from `/`, parse every form, and submit each form on
 extreme value, the other fields as the page filled them and the hidden `csrf` token intact. File
 inputs get the malformed images (a CSV input the hostile CSV files), multipart forms also the broken
 envelopes. Expected: never a 5xx and a server that stays up. SCANBOOK_FUZZ_FORM_LIMIT (default
-1500) caps the requests of the form probes, spread evenly over every field."""
+1000) caps the requests of the form probes, spread evenly over every field."""
 import datetime as dt
 import itertools
 import os
@@ -20,7 +20,7 @@ from fuzz_payloads import EXTREMES, csv_cases, image_cases, malformed_multipart,
 from fuzz_probe import Prober
 from fuzz_server import CountingSession
 
-LIMIT = int(os.environ.get("SCANBOOK_FUZZ_FORM_LIMIT", "1500"))
+LIMIT = int(os.environ.get("SCANBOOK_FUZZ_FORM_LIMIT", "1000"))
 MAX_PAGES = 150
 SKIP_LINK = re.compile(r"/logout|/delete|/leave|/remove|/revoke|/live$|^/api/")
 NEVER_SUBMIT = re.compile(r"/logout$")
@@ -197,12 +197,12 @@ class WebFuzzer:
 
     def send(self, form, where, label, target, data):
         if form["method"] == "get":
-            response = self.prober.send(where, label, "GET", target, params={k: v for k, v in data.items() if not isinstance(v, tuple)})
+            response = self.prober.send(where, label, "GET", target, session=self.session, params={k: v for k, v in data.items() if not isinstance(v, tuple)})
         elif "multipart" in form["enctype"]:
             files = {k: v if isinstance(v, tuple) else (None, v) for k, v in data.items()}
-            response = self.prober.send(where, label, "POST", target, files=files)
+            response = self.prober.send(where, label, "POST", target, session=self.session, files=files)
         else:
-            response = self.prober.send(where, label, "POST", target, data=data)
+            response = self.prober.send(where, label, "POST", target, session=self.session, data=data)
         location = "" if response is None else response.headers.get("Location", "")
         if self.anonymous and (response is None or location == "/" or response.status_code == 403):
             self.session.cookies.clear()  # a probe signed us up or in: back to a stranger
@@ -211,9 +211,16 @@ class WebFuzzer:
             self.recover()
 
     def recover(self):
-        """After a restart the session is gone; after a changed password the login fails too."""
-        if not self.anonymous and not self.signed_in():
+        """Signed out (a probe ended the session): log in again; if even that is refused (the
+        password was changed, logins from this address are throttled), sign up anew."""
+        if self.anonymous or self.signed_in():
+            return
+        self.session.cookies.clear()
+        self.get("/login")
+        response = self.session.post(self.url + "/login", data={"csrf": self.csrf, "email": self.email, "password": PASSWORD})
+        if response.headers.get("Location") != "/":
             self.sign_up()
+        self.get("/")
 
 
 def signature(form: dict, page: str) -> str:
@@ -274,7 +281,7 @@ def envelopes(fuzzer: WebFuzzer, forms: list[dict], budget: int) -> int:
             if budget <= 0:
                 return budget
             budget -= 1
-            fuzzer.prober.send(where, label, "POST", target, data=body,
+            fuzzer.prober.send(where, label, "POST", target, session=fuzzer.session, data=body,
                                headers={"Content-Type": content_type, "X-CSRF-Token": fuzzer.csrf})
         fuzzer.prober.end_batch(where)
         fuzzer.recover()

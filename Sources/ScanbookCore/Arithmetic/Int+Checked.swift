@@ -63,6 +63,19 @@ extension Int {
     }
 }
 
+extension Int {
+    /// A Double rounded to an Int and held within `range`; NaN becomes the range's lower bound.
+    public init(clamping value: Double, within range: ClosedRange<Int>) {
+        guard value.isFinite else {
+            self = value.isNaN ? range.lowerBound : (value > 0 ? range.upperBound : range.lowerBound)
+            return
+        }
+        if value <= Double(range.lowerBound) { self = range.lowerBound }
+        else if value >= Double(range.upperBound) { self = range.upperBound }
+        else { self = Int(value) }
+    }
+}
+
 extension Sequence where Element == Int {
     /// The sum held at the bounds of `Int` instead of trapping.
     public func saturatingSum() -> Int { reduce(0) { $0.adding(saturating: $1) } }

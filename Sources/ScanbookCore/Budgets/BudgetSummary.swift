@@ -31,22 +31,22 @@ public struct BudgetSummary<CategoryID: Hashable & Sendable>: Sendable {
         public let spent: Int
         public let budget: Int?
         /// Budget minus spent; negative when over budget; nil without a budget.
-        public var remaining: Int? { budget.map { $0 - spent } }
+        public var remaining: Int? { budget.map { $0.subtractingChecked(spent) ?? ($0 < spent ? Int.min : Int.max) } }
         public var isOverBudget: Bool { budget.map { spent > $0 } ?? false }
         /// Spent as a share of the budget in whole per cent (may exceed 100); nil without a budget.
         public var percentUsed: Int? {
             guard let budget else { return nil }
             guard budget > 0 else { return spent > 0 ? 100 : 0 }
-            return Int((Double(spent) / Double(budget) * 100).rounded())
+            return Int(clamping: (Double(spent) / Double(budget) * 100).rounded(), within: -1_000_000...1_000_000)
         }
     }
 
     public let rows: [Row]
-    public var totalSpent: Int { rows.reduce(0) { $0 + $1.spent } }
-    public var totalBudget: Int { rows.compactMap(\.budget).reduce(0, +) }
+    public var totalSpent: Int { rows.map(\.spent).saturatingSum() }
+    public var totalBudget: Int { rows.compactMap(\.budget).saturatingSum() }
     /// Spent in budgeted categories only, so "remaining" compares like with like.
-    public var spentInBudgeted: Int { rows.filter { $0.budget != nil }.reduce(0) { $0 + $1.spent } }
-    public var totalRemaining: Int { totalBudget - spentInBudgeted }
+    public var spentInBudgeted: Int { rows.filter { $0.budget != nil }.map(\.spent).saturatingSum() }
+    public var totalRemaining: Int { totalBudget.adding(saturating: spentInBudgeted == Int.min ? Int.max : -spentInBudgeted) }
 
     /// Every category gets a row (in the given order), plus "uncategorized" when money was spent
     /// without a category; spending on unknown categories counts as uncategorized.
@@ -56,9 +56,9 @@ public struct BudgetSummary<CategoryID: Hashable & Sendable>: Sendable {
         var uncategorized = 0
         for item in spending {
             if let category = item.category, known.contains(category) {
-                spent[category, default: 0] += item.amount
+                spent[category, default: 0] = spent[category, default: 0].adding(saturating: item.amount)
             } else {
-                uncategorized += item.amount
+                uncategorized = uncategorized.adding(saturating: item.amount)
             }
         }
         var rows = categories.map { Row(category: $0.id, name: $0.name, spent: spent[$0.id] ?? 0, budget: $0.budget) }

@@ -25,7 +25,7 @@ public struct SplitPlan<CategoryID: Hashable & Sendable>: Sendable {
         guard !parts.isEmpty else { throw .empty }
         guard parts.allSatisfy({ $0.hundredths > 0 }) else { throw .notPositive }
         guard Set(parts.map(\.category)).count == parts.count else { throw .repeatedCategory }
-        let sum = parts.reduce(0) { $0 + $1.hundredths }
+        let sum = parts.map(\.hundredths).saturatingSum()
         guard sum == total else { throw .doesNotAddUp(sum: sum, total: total) }
         self.parts = parts
     }

@@ -39,8 +39,9 @@ public struct ChartGeometry: Sendable {
         guard let minX = values.map(\.x).min(), let maxX = values.map(\.x).max(),
               let minY = values.map(\.y).min(), let maxY = values.map(\.y).max() else { return [] }
         return values.map { value in
-            let x = maxX == minX ? width / 2 : Double(value.x - minX) / Double(maxX - minX) * width
-            let y = maxY == minY ? height / 2 : height - Double(value.y - minY) / Double(maxY - minY) * height
+            // In Double: the differences of stored extremes would overflow an Int.
+            let x = maxX == minX ? width / 2 : (Double(value.x) - Double(minX)) / (Double(maxX) - Double(minX)) * width
+            let y = maxY == minY ? height / 2 : height - (Double(value.y) - Double(minY)) / (Double(maxY) - Double(minY)) * height
             return Point(x: Self.rounded(x), y: Self.rounded(y))
         }
     }

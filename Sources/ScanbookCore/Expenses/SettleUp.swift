@@ -17,14 +17,17 @@ public enum SettleUp {
     public static func balances<Member>(
         expenses: [(payer: Member, parts: [(Member, Int)])], payments: [Transfer<Member>]
     ) -> [Member: Int] {
+        // Amounts are bounded where they enter; the sums still saturate rather than trap on rows
+        // stored some other way.
         var balance: [Member: Int] = [:]
+        func add(_ member: Member, _ amount: Int) { balance[member, default: 0] = balance[member, default: 0].adding(saturating: amount) }
         for expense in expenses {
-            balance[expense.payer, default: 0] += expense.parts.reduce(0) { $0 + $1.1 }
-            for (member, part) in expense.parts { balance[member, default: 0] -= part }
+            add(expense.payer, expense.parts.map(\.1).saturatingSum())
+            for (member, part) in expense.parts { add(member, part == Int.min ? Int.max : -part) }
         }
         for payment in payments {
-            balance[payment.from, default: 0] += payment.amount
-            balance[payment.to, default: 0] -= payment.amount
+            add(payment.from, payment.amount)
+            add(payment.to, payment.amount == Int.min ? Int.max : -payment.amount)
         }
         return balance
     }
@@ -39,18 +42,21 @@ public enum SettleUp {
     /// balances with no more transfers than needed, it is returned unchanged, so paying one
     /// proposed transfer does not reshuffle the others.
     public static func plan<Member: Comparable>(_ balances: [Member: Int], keeping earlier: [Transfer<Member>] = []) -> [Transfer<Member>] {
-        let people = balances.filter { $0.value != 0 }.map(\.key).sorted()
-        let minimum = people.count - largestZeroSumPartition(people.map { balances[$0]! }).count
+        let open = balances.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+        let people = open.map(\.key)
+        let values = open.map(\.value)
+        let groups = largestZeroSumPartition(values)
+        let minimum = people.count - groups.count
         if !earlier.isEmpty, earlier.count <= minimum, settles(earlier, balances) { return earlier }
         var transfers: [Transfer<Member>] = []
-        for group in largestZeroSumPartition(people.map { balances[$0]! }) {
-            var open = group.map { (member: people[$0], balance: balances[people[$0]]!) }
+        for group in groups {
+            var open = group.map { (member: people[$0], balance: values[$0]) }
             while true {
                 open = open.filter { $0.balance != 0 }
                 guard let debtor = open.filter({ $0.balance < 0 }).min(by: { ($0.balance, $0.member) < ($1.balance, $1.member) }),
                       let creditor = open.filter({ $0.balance > 0 }).max(by: { ($0.balance, $1.member) < ($1.balance, $0.member) })
                 else { break }
-                let amount = min(-debtor.balance, creditor.balance)
+                let amount = Int(clamping: min(debtor.balance.magnitude, creditor.balance.magnitude))
                 transfers.append(Transfer(from: debtor.member, to: creditor.member, amount: amount))
                 open = open.map { entry in
                     if entry.member == debtor.member { return (entry.member, entry.balance + amount) }
@@ -67,22 +73,27 @@ public enum SettleUp {
         var remaining = balances
         for transfer in transfers {
             guard transfer.amount > 0 else { return false }
-            remaining[transfer.from, default: 0] += transfer.amount
-            remaining[transfer.to, default: 0] -= transfer.amount
+            remaining[transfer.from, default: 0] = remaining[transfer.from, default: 0].adding(saturating: transfer.amount)
+            remaining[transfer.to, default: 0] = remaining[transfer.to, default: 0].adding(saturating: -transfer.amount)
         }
         return remaining.values.allSatisfy { $0 == 0 }
     }
+
+    /// Above this many people with open balances the exact search (3^n steps) would take too
+    /// long; everyone then forms one group, settled in at most n − 1 payments.
+    static let exactPartitionLimit = 12
 
     /// Indices of `values` (summing to 0) split into as many zero-sum groups as possible.
     static func largestZeroSumPartition(_ values: [Int]) -> [[Int]] {
         let count = values.count
         guard count > 0 else { return [] }
-        precondition(count <= 20, "exact settlement is for small groups")
+        guard count <= exactPartitionLimit else { return [Array(0..<count)] }
         let full = (1 << count) - 1
         var sums = [Int](repeating: 0, count: full + 1)
         for mask in 1...full {
             let lowest = mask.trailingZeroBitCount
-            sums[mask] = sums[mask & (mask - 1)] + values[lowest]
+            // Wrapping: only "is it zero" matters, and the bounded amounts never wrap.
+            sums[mask] = sums[mask & (mask - 1)] &+ values[lowest]
         }
         // best[mask]: most zero-sum groups mask splits into (−1: impossible). Each step removes a
         // zero-sum group containing the lowest member, so every partition is seen once.
@@ -103,6 +114,9 @@ public enum SettleUp {
                 sub = (sub - 1) & rest
             }
         }
+        // Balances that do not sum to zero (they always do, unless a saturated sum broke that)
+        // have no partition: settle them as one group.
+        guard best[full] > 0 else { return [Array(0..<count)] }
         var groups: [[Int]] = []
         var mask = full
         while mask != 0 {

@@ -20,9 +20,13 @@ public struct MerchantMatcher: Sendable {
         return best?.name
     }
 
+    /// Compared characters: a shop name is far shorter, and the edit distance is quadratic (a
+    /// 10,000-character line took seconds).
+    static let maximumKeyLength = 100
+
     /// Letters and digits only, upper-cased, accents folded ("Zürich" ~ "ZURICH").
     static func key(_ name: String) -> [Character] {
-        Array(MerchantGuess.normalizedKey(name.folded()))
+        Array(MerchantGuess.normalizedKey(name.folded()).prefix(maximumKeyLength))
     }
 
     /// 1 − edit distance / longer length; a name that starts with the other (a branch suffix such

@@ -52,6 +52,7 @@ extension Application {
         // the plain error middleware outside them catches what the session store itself throws.
         middleware = Middlewares()
         middleware.use(RequestLogMiddleware())
+        middleware.use(SecurityHeadersMiddleware(sendsHSTS: config.sendsHSTS))
         middleware.use(ErrorMiddleware.default(environment: environment))
         middleware.use(sessions.middleware)
         middleware.use(VisitorCSRFCookieMiddleware(secure: config.secureCookies))

@@ -38,5 +38,6 @@ extension Application {
         migrations.add(DropFluentSessions())
         migrations.add(CreateRateEvents())
         migrations.add(DropLoginFailures())
+        migrations.add(AddListUniqueIndexes())
     }
 }

@@ -16,6 +16,7 @@ enum CaptureService {
         guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let capture = try await request.db.writeTransaction { database in
+            try await requireRoomForJob(of: try user.requireID(), on: request, database)
             let blob = try await request.storeBlob(upload, owner: user.requireID(), on: database)
             let capture = Capture(ownerID: try user.requireID(), kind: kind, blobID: try blob.requireID())
             try await capture.create(on: database)
@@ -23,6 +24,14 @@ enum CaptureService {
         }
         request.application.captureWorkers.notify()
         return capture
+    }
+
+    /// At most `userPendingJobs` photos per user wait or are being read: one account cannot fill
+    /// the queue that every user's photos go through.
+    static func requireRoomForJob(of ownerID: UUID, on request: Request, _ database: any Database) async throws {
+        let limit = request.scanbookConfig.userPendingJobs
+        let waiting = try await Capture.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$status ~~ [.queued, .processing]).count()
+        guard waiting < limit else { throw UserFacingError(.tooManyRequests, "capture_tooManyPending", ["maximum": "\(limit)"]) }
     }
 
     /// The user's capture, or 404 for anyone else's.

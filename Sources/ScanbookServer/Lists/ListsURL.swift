@@ -20,6 +20,11 @@ enum ListsURL: Sendable, Equatable {
     case members(id: UUID?)
     case removeMember(id: UUID?, user: UUID?)
     case leave(id: UUID?)
+    /// The owner withdraws a pending invitation (the address is a form field).
+    case withdrawInvitation(id: UUID?)
+    /// The invited person's answer to an invitation to their address.
+    case acceptInvitation(invitation: UUID?)
+    case declineInvitation(invitation: UUID?)
     /// The WebSocket an open list page listens on (`ListChange`).
     case live(id: UUID?)
     /// Balances, the settle-up plan, the add-expense form and the purchase history (`ExpenseFilter`).
@@ -45,6 +50,9 @@ enum ListsURL: Sendable, Equatable {
         case .members(let id): [id.pathComponent("listID"), "members"]
         case .removeMember(let id, let user): [id.pathComponent("listID"), "members", user.pathComponent("userID"), "remove"]
         case .leave(let id): [id.pathComponent("listID"), "leave"]
+        case .withdrawInvitation(let id): [id.pathComponent("listID"), "invitations", "withdraw"]
+        case .acceptInvitation(let invitation): ["invitations", invitation.pathComponent("invitationID"), "accept"]
+        case .declineInvitation(let invitation): ["invitations", invitation.pathComponent("invitationID"), "decline"]
         case .live(let id): [id.pathComponent("listID"), "live"]
         case .expenses(let id): [id.pathComponent("listID"), "expenses"]
         case .deleteExpense(let id, let expense): [id.pathComponent("listID"), "expenses", expense.pathComponent("expenseID"), "delete"]
@@ -63,6 +71,12 @@ enum ListsAPIRoute: Sendable, Equatable {
     case clear(id: UUID?)
     case members(id: UUID?)
     case member(id: UUID?, user: UUID?)
+    /// A pending invitation of the list, by address (the owner withdraws it).
+    case invitation(id: UUID?, email: String?)
+    /// Invitations to my address, and my answers to them.
+    case myInvitations
+    case acceptInvitation(invitation: UUID?)
+    case declineInvitation(invitation: UUID?)
     case expenses(id: UUID?)
     case expense(id: UUID?, expense: UUID?)
     case balances(id: UUID?)
@@ -77,6 +91,10 @@ enum ListsAPIRoute: Sendable, Equatable {
         case .clear(let id): ["lists", id.pathComponent("listID"), "clear"]
         case .members(let id): ["lists", id.pathComponent("listID"), "members"]
         case .member(let id, let user): ["lists", id.pathComponent("listID"), "members", user.pathComponent("userID")]
+        case .invitation(let id, let email): ["lists", id.pathComponent("listID"), "invitations", email.map { .constant($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0) } ?? .parameter("email")]
+        case .myInvitations: ["invitations"]
+        case .acceptInvitation(let invitation): ["invitations", invitation.pathComponent("invitationID"), "accept"]
+        case .declineInvitation(let invitation): ["invitations", invitation.pathComponent("invitationID"), "decline"]
         case .expenses(let id): ["lists", id.pathComponent("listID"), "expenses"]
         case .expense(let id, let expense): ["lists", id.pathComponent("listID"), "expenses", expense.pathComponent("expenseID")]
         case .balances(let id): ["lists", id.pathComponent("listID"), "balances"]

@@ -17,6 +17,11 @@ enum ShellController {
         if let index = tiles.firstIndex(where: { $0.url == SiteURL.module(.meters).path }) {
             tiles[index].detail = try await MeterPresentation.homeFigure(request)
         }
+        // Invitations wait for an answer: the first page after signing in says so.
+        let invitations = try await InvitationService.pending(for: request).count
+        if invitations > 0, let index = tiles.firstIndex(where: { $0.url == SiteURL.module(.lists).path }) {
+            tiles[index].detail = request.text("lists_invitations_waiting", ["count": "\(invitations)"])
+        }
         return try await request.renderPage("Shell/home", title: "home_title", content: HomeView(tiles: tiles))
     }
 

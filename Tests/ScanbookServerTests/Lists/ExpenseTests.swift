@@ -36,6 +36,8 @@ private struct Flat {
             try await anna.get(SiteURL.lists(.list(id: list)).path)
             try await anna.post(SiteURL.lists(.members(id: list)).path, ["email": email])
         }
+        try await ben.acceptInvitation()
+        try await carla.acceptInvitation()
         annaID = try await app.userID("anna@example.org")
         benID = try await app.userID("ben@example.org")
         carlaID = try await app.userID("carla@example.org")

@@ -16,6 +16,7 @@ import VaporTesting
             try await mallory.register(email: "mallory@example.org")
             let flat = try await anna.createList("WG")
             try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "ben@example.org"])
+            try await ben.acceptInvitation()
 
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
             do {
@@ -41,6 +42,15 @@ import VaporTesting
             ]
             let refused = try await app.client.get(URI(string: "http://127.0.0.1:\(port)\(SiteURL.lists(.live(id: flat)).path)"), headers: upgrade)
             #expect(refused.status == .notFound)
+            // A page of another site cannot open a member's socket with the member's cookie.
+            var foreign = upgrade
+            foreign.replaceOrAdd(name: "Cookie", value: ben.cookieHeader)
+            foreign.replaceOrAdd(name: "Origin", value: "https://evil.example")
+            // (In memory: a real client would keep waiting on the connection it asked to upgrade.)
+            #expect(try await app.testing().sendRequest(.GET, SiteURL.lists(.live(id: flat)).path, headers: foreign).status == .forbidden)
+            foreign.replaceOrAdd(name: "Origin", value: "http://127.0.0.1:\(port)")
+            foreign.replaceOrAdd(name: "Host", value: "127.0.0.1:\(port)")
+            #expect(try await app.testing().sendRequest(.GET, SiteURL.lists(.live(id: flat)).path, headers: foreign).status != .forbidden, "its own origin is fine")
 
             let received = NIOLockedValueBox<[String]>([])
             let connected = NIOLockedValueBox<WebSocket?>(nil)

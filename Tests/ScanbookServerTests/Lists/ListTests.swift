@@ -19,6 +19,17 @@ extension WebSession {
         return try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
     }
 
+    /// Accepts the invitation shown on this user's lists page (the only one, or the one to `listName`).
+    @discardableResult
+    func acceptInvitation(named listName: String? = nil) async throws -> TestingHTTPResponse {
+        let page = try await get(SiteURL.lists(.list(id: try await firstListID())).path).body.string
+        let section = try #require(page.range(of: "id=\"invitations\"").map { String(page[$0.lowerBound...]) }, "no invitations shown")
+        let entries = section.components(separatedBy: "<li>").dropFirst()
+        let entry = try #require(entries.first { listName == nil || $0.contains(listName ?? "") })
+        let action = try #require(entry.firstMatch(of: /action="(\/lists\/invitations\/[0-9A-F-]+\/accept)"/)?.1)
+        return try await post(String(action))
+    }
+
     @discardableResult
     func addItem(_ list: UUID, _ fields: [String: String]) async throws -> TestingHTTPResponse {
         try await get(SiteURL.lists(.list(id: list)).path)
@@ -122,24 +133,51 @@ extension WebSession {
             try await anna.addItem(flat, ["name": "Spülmittel"])
 
             #expect(try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "Ben@Example.org"]).status == .seeOther)
-            #expect(try await ben.get(SiteURL.lists(.list(id: flat)).path).body.string.contains("Spülmittel"), "a known address joins at once")
+            // An existing account is not added without its consent, and the owner cannot tell that it exists.
+            #expect(try await ben.get(SiteURL.lists(.list(id: flat)).path).status == .notFound, "invited is not joined")
+            #expect(try await ListInvitation.query(on: app.db).count() == 1)
+            #expect(try await anna.get(SiteURL.lists(.list(id: flat)).path).body.string.contains("ben@example.org"))
             #expect(try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "ben@example.org"]).status == .conflict)
             #expect(try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "not-an-address"]).status == .unprocessableEntity)
+            #expect(try await ben.get(SiteURL.home.path).body.string.contains("Invitations: 1"), "shown after signing in")
+            #expect(try await ben.acceptInvitation(named: "WG").status == .seeOther)
+            #expect(try await ben.get(SiteURL.lists(.list(id: flat)).path).body.string.contains("Spülmittel"), "in after accepting")
+            #expect(try await ListInvitation.query(on: app.db).count() == 0)
 
-            // An address without an account waits, and joins when it registers.
+            // An address without an account waits; registering shows the invitation, it does not join.
             try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "carla@example.org"])
-            #expect(try await ListInvitation.query(on: app.db).count() == 1)
             let carla = WebSession(app)
             try await carla.register(email: "carla@example.org")
+            #expect(try await carla.get(SiteURL.lists(.list(id: flat)).path).status == .notFound)
+            #expect(try await carla.acceptInvitation().status == .seeOther)
             #expect(try await carla.get(SiteURL.lists(.list(id: flat)).path).status == .ok)
+
+            // Someone else's invitation cannot be answered; a declined one is gone; the owner withdraws one.
+            try await anna.get(SiteURL.lists(.list(id: flat)).path)
+            try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "zora@example.org"])
+            let zoraInvitation = try #require(try await ListInvitation.query(on: app.db).filter(\.$email == "zora@example.org").first()?.id)
+            try await ben.get(SiteURL.lists(.list(id: flat)).path)
+            #expect(try await ben.post(SiteURL.lists(.acceptInvitation(invitation: zoraInvitation)).path).status == .notFound)
+            #expect(try await ben.post(SiteURL.lists(.declineInvitation(invitation: zoraInvitation)).path).status == .notFound)
+            let zora = WebSession(app)
+            try await zora.register(email: "zora@example.org")
+            try await zora.get(SiteURL.lists(.list(id: try await zora.firstListID())).path)
+            #expect(try await zora.post(SiteURL.lists(.declineInvitation(invitation: zoraInvitation)).path).status == .seeOther)
+            #expect(try await zora.get(SiteURL.lists(.list(id: flat)).path).status == .notFound)
             #expect(try await ListInvitation.query(on: app.db).count() == 0)
+            try await anna.get(SiteURL.lists(.list(id: flat)).path)
+            try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "zora@example.org"])
+            #expect(try await ben.post(SiteURL.lists(.withdrawInvitation(id: flat)).path, ["email": "zora@example.org"]).status == .forbidden)
+            #expect(try await anna.post(SiteURL.lists(.withdrawInvitation(id: flat)).path, ["email": "zora@example.org"]).status == .seeOther)
+            #expect(try await ListInvitation.query(on: app.db).count() == 0)
+            #expect(try await anna.post(SiteURL.lists(.withdrawInvitation(id: flat)).path, ["email": "zora@example.org"]).status == .notFound)
 
             // Five besides the owner, invitations included; the sixth is refused.
             for name in ["dora", "emil", "fred"] {
                 #expect(try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "\(name)@example.org"]).status == .seeOther)
             }
             #expect(try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "gina@example.org"]).status == .conflict)
-            #expect(try await ListMembership.query(on: app.db).filter(\.$list.$id == flat).count() == 3)
+            #expect(try await ListMembership.query(on: app.db).filter(\.$list.$id == flat).count() == 3, "invited is not joined")
 
             // Only the owner invites, renames or deletes; members leave; the owner removes.
             #expect(try await ben.post(SiteURL.lists(.members(id: flat)).path, ["email": "hugo@example.org"]).status == .forbidden)
@@ -204,7 +242,16 @@ extension WebSession {
             #expect(lists.map(\.isPrivate) == [true, false])
 
             let invited = try await api.send(.POST, .api(.lists(.members(id: list.id))), json: InviteForm(email: "ben@example.org"))
-            #expect(try invited.content.decode(ShoppingListDTO.self).members.count == 2)
+            #expect(try invited.content.decode(ShoppingListDTO.self).pendingInvitations == ["ben@example.org"])
+            let benAPI = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
+            let waiting = try await benAPI.send(.GET, .api(.lists(.myInvitations))).content.decode([InvitationDTO].self)
+            #expect(waiting.map(\.listName) == ["Ferien"])
+            let joined = try await benAPI.send(.POST, .api(.lists(.acceptInvitation(invitation: waiting.first?.id))))
+            #expect(try joined.content.decode(ShoppingListDTO.self).members.count == 2)
+            #expect(try await benAPI.send(.POST, .api(.lists(.acceptInvitation(invitation: waiting.first?.id)))).status == .notFound, "answered once")
+            try await api.send(.POST, .api(.lists(.members(id: list.id))), json: InviteForm(email: "carla@example.org"))
+            let withdrawn = try await api.send(.DELETE, .api(.lists(.invitation(id: list.id, email: "carla@example.org"))))
+            #expect(try withdrawn.content.decode(ShoppingListDTO.self).pendingInvitations.isEmpty)
             let added = try await api.send(.POST, .api(.lists(.items(id: list.id))), json: ItemInput(name: "Sonnencreme", quantity: "2"))
             let item = try added.content.decode(ListItemDTO.self)
             let checked = try await api.send(.PATCH, .api(.lists(.item(id: list.id, item: item.id))), json: ItemInput(checked: true))

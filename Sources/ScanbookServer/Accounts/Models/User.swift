@@ -30,3 +30,6 @@ final class User: Model, @unchecked Sendable {
 extension User: Authenticatable {}
 
 extension User: ModelSessionAuthenticatable {}
+
+/// Photos this table keeps alive (see `ReferencesBlobs`).
+extension User: ReferencesBlobs { static var blobColumns: [String] { ["avatar_blob_id"] } }

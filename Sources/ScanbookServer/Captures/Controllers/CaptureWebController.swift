@@ -57,10 +57,10 @@ enum CaptureWebController {
                 pageURL: SiteURL.blob(id: result.pageImage).path,
                 enhancedURL: SiteURL.blob(id: result.enhancedImage).path,
                 text: result.ocr.text,
-                meanConfidence: Int(result.ocr.meanConfidence.rounded()),
+                meanConfidence: Int(clamping: result.ocr.meanConfidence.rounded(), within: 0...100),
                 skew: String(format: "%.1f°", result.skewDegrees),
                 words: result.ocr.words.map { word in
-                    let confidence = Int(word.confidence.rounded())
+                    let confidence = Int(clamping: word.confidence.rounded(), within: 0...100)
                     return CaptureShowView.Word(text: word.text, confidence: confidence, level: confidence >= 85 ? "high" : confidence >= 60 ? "mid" : "low")
                 },
                 stages: result.timings.stages.map { CaptureShowView.Stage(name: $0.name, milliseconds: String(format: "%.0f", $0.milliseconds)) }

@@ -38,3 +38,6 @@ final class Capture: Model, @unchecked Sendable {
         self.attempts = 0
     }
 }
+
+/// Photos this table keeps alive (see `ReferencesBlobs`).
+extension Capture: ReferencesBlobs { static var blobColumns: [String] { ["blob_id"] } }

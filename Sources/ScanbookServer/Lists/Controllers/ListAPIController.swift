@@ -73,6 +73,27 @@ enum ListAPIController {
         return try await ListService.dto(list, on: request.db)
     }
 
+    @Sendable static func withdrawInvitation(_ request: Request) async throws -> ShoppingListDTO {
+        let list = try await list(request)
+        let email = request.parameters.get("email").map { $0.removingPercentEncoding ?? $0 }
+        try await ListService.withdrawInvitation(email, of: list, on: request)
+        return try await ListService.dto(list, on: request.db)
+    }
+
+    @Sendable static func myInvitations(_ request: Request) async throws -> [InvitationDTO] {
+        try await InvitationService.pending(for: request).map(InvitationDTO.init)
+    }
+
+    @Sendable static func acceptInvitation(_ request: Request) async throws -> ShoppingListDTO {
+        let list = try await InvitationService.accept(request.parameters.get("invitationID", as: UUID.self), on: request)
+        return try await ListService.dto(list, on: request.db)
+    }
+
+    @Sendable static func declineInvitation(_ request: Request) async throws -> HTTPStatus {
+        try await InvitationService.decline(request.parameters.get("invitationID", as: UUID.self), on: request)
+        return .noContent
+    }
+
     /// The owner removes a member, or a member removes themselves (leaves).
     @Sendable static func removeMember(_ request: Request) async throws -> HTTPStatus {
         guard let userID = request.parameters.get("userID", as: UUID.self) else { throw Abort(.notFound) }

@@ -72,9 +72,29 @@ enum ListWebController {
     @Sendable static func invite(_ request: Request) async throws -> Response {
         try await change(request) { list in
             let email = try request.content.decode(InviteForm.self).email
-            let joined = try await ListService.invite(email, to: list, on: request)
-            request.flash(.success, request.text(joined == nil ? "lists_invited" : "lists_joined", ["email": email ?? ""]))
+            try await ListService.invite(email, to: list, on: request)
+            request.flash(.success, request.text("lists_invited", ["email": email ?? ""]))
         }
+    }
+
+    @Sendable static func withdrawInvitation(_ request: Request) async throws -> Response {
+        try await change(request) { list in
+            let email = try request.content.decode(InviteForm.self).email
+            try await ListService.withdrawInvitation(email, of: list, on: request)
+            request.flash(.success, request.text("lists_invitationWithdrawn", ["email": email ?? ""]))
+        }
+    }
+
+    @Sendable static func acceptInvitation(_ request: Request) async throws -> Response {
+        let list = try await InvitationService.accept(request.parameters.get("invitationID", as: UUID.self), on: request)
+        request.flash(.success, request.text("lists_joined", ["name": list.name]))
+        return request.redirect(to: .lists(.list(id: list.id)))
+    }
+
+    @Sendable static func declineInvitation(_ request: Request) async throws -> Response {
+        try await InvitationService.decline(request.parameters.get("invitationID", as: UUID.self), on: request)
+        request.flash(.success, request.text("lists_invitationDeclined"))
+        return request.redirect(to: .lists(.index))
     }
 
     @Sendable static func removeMember(_ request: Request) async throws -> Response {
@@ -128,6 +148,7 @@ enum ListWebController {
         let categories = try await categoryNames
         let (members, pending) = try await people
         let frequent = try await suggestions
+        let invitations = try await InvitationService.pending(for: request)
         let openNames = Set(open.map { $0.name.lowercased() })
         func chip(_ item: ItemService.Suggestion) -> ListPageView.Chip { .init(name: item.name, brand: item.brand ?? "", category: item.category ?? "") }
         func row(_ item: ListItem) throws -> ListPageView.Item {
@@ -161,7 +182,13 @@ enum ListWebController {
                 .init(name: user.name, email: user.email, isOwner: user.id == list.$owner.id, isMe: user.id == me.id,
                       removeURL: SiteURL.lists(.removeMember(id: id, user: try user.requireID())).path)
             },
-            pending: pending,
+            pending: pending.map { .init(email: $0, withdrawURL: SiteURL.lists(.withdrawInvitation(id: id)).path) },
+            invitations: try invitations.map { pending in
+                let invitationID = try pending.invitation.requireID()
+                return .init(text: request.text("lists_invitation_text", ["owner": pending.ownerName, "name": pending.list.name]),
+                             acceptURL: SiteURL.lists(.acceptInvitation(invitation: invitationID)).path,
+                             declineURL: SiteURL.lists(.declineInvitation(invitation: invitationID)).path)
+            },
             canInvite: !list.isPrivate && list.$owner.id == me.id && members.count - 1 + pending.count < ShoppingList.maximumExtraMembers,
             links: .init(
                 page: page.path, create: SiteURL.lists(.create).path, rename: SiteURL.lists(.rename(id: id)).path,

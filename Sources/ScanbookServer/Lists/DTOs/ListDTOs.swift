@@ -13,8 +13,25 @@ struct ShoppingListDTO: Content {
     let isPrivate: Bool
     let owner: UUID
     let members: [Member]
-    /// Addresses invited that have no account yet.
+    /// Invited addresses that have not answered yet (whether they have an account is not said).
     let pendingInvitations: [String]
+}
+
+/// An invitation to my address, waiting for my answer.
+struct InvitationDTO: Content {
+    let id: UUID
+    let list: UUID
+    let listName: String
+    let invitedBy: String
+    let createdAt: Date?
+
+    init(_ pending: InvitationService.Pending) throws {
+        id = try pending.invitation.requireID()
+        list = try pending.list.requireID()
+        listName = pending.list.name
+        invitedBy = pending.ownerName
+        createdAt = pending.invitation.createdAt
+    }
 }
 
 struct ListItemDTO: Content {

@@ -114,8 +114,23 @@ extension Request {
 enum ListLiveController {
     /// Membership is checked before the upgrade, so a stranger gets an ordinary 404 response.
     @Sendable static func connect(_ request: Request) async throws -> Response {
+        // A page on another site could otherwise open this socket with the user's cookie.
+        guard originAllowed(request) else { throw Abort(.forbidden) }
         _ = try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
         return request.webSocket(onUpgrade: onUpgrade)
+    }
+
+    /// Browsers always send Origin on a WebSocket handshake: it must be this server, as the public
+    /// URL names it or as the request addressed it. Clients without Origin are not browsers.
+    static func originAllowed(_ request: Request) -> Bool {
+        guard let origin = request.headers.first(name: .origin) else { return true }
+        if let publicURL = request.scanbookConfig.publicURL, let expected = URLComponents(string: publicURL),
+           let scheme = expected.scheme, let host = expected.host {
+            let port = expected.port.map { ":\($0)" } ?? ""
+            if origin.lowercased() == "\(scheme)://\(host)\(port)".lowercased() { return true }
+        }
+        guard let host = request.headers.first(name: .host), let separator = origin.range(of: "://") else { return false }
+        return origin[separator.upperBound...].lowercased() == host.lowercased()
     }
 
     @Sendable static func onUpgrade(_ request: Request, _ socket: WebSocket) async {

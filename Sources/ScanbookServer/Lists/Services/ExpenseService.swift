@@ -53,11 +53,16 @@ enum ExpenseService {
         )
         expense.$receipt.id = try receipt?.requireID()
         let typed = Dictionary(values, uniquingKeysWith: { first, _ in first })
-        try await request.db.writeTransaction { database in
-            try await expense.create(on: database)
-            for (position, (member, part)) in parts.enumerated() {
-                try await ExpenseShare(expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part, value: mode == .equal ? nil : typed[member] ?? nil).create(on: database)
+        do {
+            try await request.db.writeTransaction { database in
+                try await expense.create(on: database)
+                for (position, (member, part)) in parts.enumerated() {
+                    try await ExpenseShare(expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part, value: mode == .equal ? nil : typed[member] ?? nil).create(on: database)
+                }
             }
+        } catch let error as any DatabaseError where error.isConstraintFailure && receipt != nil {
+            // The same receipt shared twice at once: the unique index let one through.
+            throw UserFacingError(.conflict, "expenses_receiptShared")
         }
         try await expense.$shares.load(on: request.db)
         request.announce(.expenses, on: list)

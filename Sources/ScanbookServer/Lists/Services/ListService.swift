@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import ScanbookCore
+import SQLKit
 import Vapor
 
 /// Lists and their members. Every lookup goes through membership: a list the user is not on is a
@@ -8,8 +9,7 @@ import Vapor
 enum ListService {
     static let maximumNameLength = 60
 
-    /// The user's lists, private first, then by name; creates the private list on first use and
-    /// turns invitations to the user's address into memberships.
+    /// The user's lists, private first, then by name; creates the private list on first use.
     static func lists(for request: Request) async throws -> [ShoppingList] {
         let user = try request.auth.require(User.self)
         try await prepare(user, on: request)
@@ -64,16 +64,18 @@ enum ListService {
         request.announce(.deleted, on: list)
     }
 
-    /// Owner only. A known address joins at once (as in the seed); an unknown one waits as an
-    /// invitation. At most `maximumExtraMembers` besides the owner, invitations included.
-    @discardableResult
-    static func invite(_ rawEmail: String?, to list: ShoppingList, on request: Request) async throws -> User? {
+    /// Owner only. The address gets a pending invitation whether or not it has an account: joining
+    /// a list shares money data, so the invited person accepts it themselves after signing in
+    /// (`InvitationService`), and the owner never learns whether the address is registered. At most
+    /// `maximumExtraMembers` besides the owner, invitations included.
+    static func invite(_ rawEmail: String?, to list: ShoppingList, on request: Request) async throws {
         try requireOwner(list, request)
         guard !list.isPrivate else { throw UserFacingError(.conflict, "lists_privateNoMembers") }
         let email: EmailAddress
         do { email = try EmailAddress(rawEmail ?? "") } catch { throw UserFacingError(.unprocessableEntity, "lists_invalidEmail") }
         let listID = try list.requireID()
-        let joined: User? = try await request.db.writeTransaction { database in
+        try await request.db.writeTransaction { database in
+            try await lockSeats(of: listID, on: database)
             let members = try await ListMembership.query(on: database).filter(\.$list.$id == listID).with(\.$user).all()
             let invitations = try await ListInvitation.query(on: database).filter(\.$list.$id == listID).all()
             if members.contains(where: { $0.user.email == email.value }) || invitations.contains(where: { $0.email == email.value }) {
@@ -82,15 +84,16 @@ enum ListService {
             guard members.count - 1 + invitations.count < ShoppingList.maximumExtraMembers else {
                 throw UserFacingError(.conflict, "lists_tooManyMembers", ["maximum": "\(ShoppingList.maximumExtraMembers)"])
             }
-            if let user = try await User.query(on: database).filter(\.$email == email.value).first() {
-                try await ListMembership(listID: listID, userID: user.requireID()).create(on: database)
-                return user
-            }
             try await ListInvitation(listID: listID, email: email.value).create(on: database)
-            return nil
         }
         request.announce(.members, on: list)
-        return joined
+    }
+
+    /// Serializes changes to one list's members and invitations: on PostgreSQL two invitations at
+    /// once would otherwise both pass the seat count (SQLite writes one at a time anyway).
+    static func lockSeats(of listID: UUID, on database: any Database) async throws {
+        guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("SELECT id FROM \(ident: ShoppingList.schema) WHERE id = \(bind: listID) FOR UPDATE").run()
     }
 
     /// The owner removes someone, or a member removes themselves (leaves). The owner cannot leave
@@ -106,9 +109,14 @@ enum ListService {
         request.announce(.members, on: list)
     }
 
-    static func cancelInvitation(_ email: String, of list: ShoppingList, on request: Request) async throws {
+    /// The owner withdraws a pending invitation (404 when there is none for that address).
+    static func withdrawInvitation(_ rawEmail: String?, of list: ShoppingList, on request: Request) async throws {
         try requireOwner(list, request)
-        try await ListInvitation.query(on: request.db).filter(\.$list.$id == list.requireID()).filter(\.$email == email).delete()
+        let email = (try? EmailAddress(rawEmail ?? ""))?.value ?? ""
+        let invitation = ListInvitation.query(on: request.db).filter(\.$list.$id == (try list.requireID())).filter(\.$email == email)
+        guard try await invitation.copy().count() > 0 else { throw Abort(.notFound) }
+        try await invitation.delete()
+        request.announce(.members, on: list)
     }
 
     static func members(of list: ShoppingList, on database: any Database) async throws -> (members: [User], pending: [String]) {
@@ -140,23 +148,22 @@ enum ListService {
         request.storage[PreparedKey.self] = true
     }
 
-    /// The private list (created once) and memberships for invitations to the user's address.
+    /// The private list, created once; a unique index keeps it at one when two first requests race.
     private static func prepare(_ user: User, on database: any Database) async throws {
         let userID = try user.requireID()
-        if try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count() == 0 {
+        @Sendable func existing(_ database: any Database) async throws -> Int {
+            try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count()
+        }
+        guard try await existing(database) == 0 else { return }
+        do {
             try await database.writeTransaction { database in
+                guard try await existing(database) == 0 else { return }
                 let list = ShoppingList(ownerID: userID, name: "", isPrivate: true)
                 try await list.create(on: database)
                 try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
             }
-        }
-        let invitations = try await ListInvitation.query(on: database).filter(\.$email == user.email).all()
-        for invitation in invitations {
-            try await database.writeTransaction { database in
-                try await invitation.delete(on: database)
-                let already = try await ListMembership.query(on: database).filter(\.$list.$id == invitation.$list.id).filter(\.$user.$id == userID).count()
-                if already == 0 { try await ListMembership(listID: invitation.$list.id, userID: userID).create(on: database) }
-            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // Another request created it first.
         }
     }
 

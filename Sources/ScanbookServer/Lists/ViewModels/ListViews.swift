@@ -54,10 +54,23 @@ struct ListPageView: Encodable {
     let categories: [SelectOption]
     let sorts: [SortLink]
     let members: [Member]
-    let pending: [String]
+    let pending: [PendingInvitation]
+    /// Invitations to my address, each with join and decline.
+    let invitations: [Invitation]
     let canInvite: Bool
     let links: Links
     let errors: [String]
+
+    struct PendingInvitation: Encodable {
+        let email: String
+        let withdrawURL: String
+    }
+
+    struct Invitation: Encodable {
+        let text: String
+        let acceptURL: String
+        let declineURL: String
+    }
 
     struct Links: Encodable {
         let page: String

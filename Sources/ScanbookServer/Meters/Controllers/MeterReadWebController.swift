@@ -65,8 +65,8 @@ enum MeterReadWebController {
             let last = try await ReadingService.history(meter, on: request.db).last
             shownResult = .init(
                 value: meter.counter.format(reading.steps),
-                digits: reading.cells.map { .init(digit: $0.digit, read: $0.read, second: $0.second, percent: Int(($0.confidence * 100).rounded()), weak: $0.confidence < 0.8) },
-                confidence: reading.confidence, percent: Int((reading.confidence * 100).rounded()),
+                digits: reading.cells.map { .init(digit: $0.digit, read: $0.read, second: $0.second, percent: Int(clamping: ($0.confidence * 100).rounded(), within: 0...100), weak: $0.confidence < 0.8) },
+                confidence: reading.confidence, percent: Int(clamping: (reading.confidence * 100).rounded(), within: 0...100),
                 saveAction: SiteURL.meters(.readings(id: meter.id)).path, takenInput: ReadingTime.formInput(request.now),
                 meterName: meter.name, unit: meter.unit,
                 previous: last.map { MeterPresentation.value($0.steps, meter, locale: locale) + " (" + ReadingTime.display($0.takenAt) + ")" }

@@ -48,3 +48,6 @@ final class Meter: Model, @unchecked Sendable {
     /// nil when no price is set, or when a stored price is out of range (it is then shown as unset).
     var price: UnitPrice? { pricePerUnit.flatMap { UnitPrice(tenThousandths: $0) } }
 }
+
+/// Photos this table keeps alive (see `ReferencesBlobs`).
+extension Meter: ReferencesBlobs { static var blobColumns: [String] { ["reference_blob_id", "reference_prepared_blob_id"] } }

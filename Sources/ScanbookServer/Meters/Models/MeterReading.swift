@@ -34,3 +34,6 @@ final class MeterReading: Model, @unchecked Sendable {
         self.source = source
     }
 }
+
+/// Photos this table keeps alive (see `ReferencesBlobs`).
+extension MeterReading: ReferencesBlobs { static var blobColumns: [String] { ["photo_blob_id"] } }

@@ -7,6 +7,11 @@ protocol BlobStore: Sendable {
     func put(_ bytes: [UInt8]) throws -> String
     func get(_ hash: String) throws -> [UInt8]
     func contains(_ hash: String) -> Bool
+    /// Stored hashes last written (or re-stored) before `date`: candidates for the sweep.
+    func hashes(storedBefore date: Date) throws -> [String]
+    func remove(_ hash: String) throws
+    /// Removes half-written files a crash left behind; returns how many.
+    func removeTemporaryFiles(before date: Date) throws -> Int
 }
 
 enum BlobStoreError: Error, CustomStringConvertible {

@@ -34,7 +34,11 @@ struct FileBlobStore: BlobStore {
     func put(_ bytes: [UInt8]) throws -> String {
         let hash = Self.hash(bytes)
         let destination = try path(for: hash)
-        if FileManager.default.fileExists(atPath: destination.path) { return hash }
+        if FileManager.default.fileExists(atPath: destination.path) {
+            // Re-stored bytes count as new for the sweep, which only removes files older than its grace time.
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: destination.path)
+            return hash
+        }
 
         let temporaryDirectory = root.appendingPathComponent("tmp", isDirectory: true)
         let directory = destination.deletingLastPathComponent()
@@ -56,6 +60,40 @@ struct FileBlobStore: BlobStore {
         let url = try path(for: hash)
         guard let data = FileManager.default.contents(atPath: url.path) else { throw BlobStoreError.missing(hash) }
         return [UInt8](data)
+    }
+
+    func hashes(storedBefore date: Date) throws -> [String] {
+        let manager = FileManager.default
+        var hashes: [String] = []
+        for prefix in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] where prefix.count == 2 {
+            let directory = root.appendingPathComponent(prefix, isDirectory: true)
+            for rest in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] {
+                let hash = prefix + rest
+                guard (try? path(for: hash)) != nil,
+                      let modified = try? manager.attributesOfItem(atPath: directory.appendingPathComponent(rest).path)[.modificationDate] as? Date,
+                      modified < date
+                else { continue }
+                hashes.append(hash)
+            }
+        }
+        return hashes
+    }
+
+    func remove(_ hash: String) throws {
+        let url = try path(for: hash)
+        guard unlink(url.path) == 0 || errno == ENOENT else { throw BlobStoreError.io(errnoMessage("unlink")) }
+    }
+
+    func removeTemporaryFiles(before date: Date) throws -> Int {
+        let manager = FileManager.default
+        let directory = root.appendingPathComponent("tmp", isDirectory: true)
+        var removed = 0
+        for name in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            let file = directory.appendingPathComponent(name).path
+            guard let modified = try? manager.attributesOfItem(atPath: file)[.modificationDate] as? Date, modified < date else { continue }
+            if unlink(file) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     private func writeSynced(_ bytes: [UInt8], to path: String) throws {

@@ -1,5 +1,6 @@
 import Fluent
 import ScanbookCore
+import SQLKit
 import Vapor
 
 /// An upload that passed the size and content checks and may now be stored.
@@ -27,8 +28,17 @@ extension Request {
         }
     }
 
+    /// Stores a user's upload within their storage quota (`userStorageBytes`); files the server
+    /// derives from an upload go through `Application.storeBlob` and do not count against it.
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
-        try await application.storeBlob(upload, owner: owner, on: database)
+        let limit = scanbookConfig.userStorageBytes
+        let used = try await StoredBlob.bytesStored(by: owner, on: database)
+        if used > limit - upload.bytes.count {
+            let hash = FileBlobStore.hash(upload.bytes)
+            if let existing = try await StoredBlob.query(on: database).filter(\.$owner.$id == owner).filter(\.$hash == hash).first() { return existing }
+            throw UserFacingError(.payloadTooLarge, "upload_storageFull", ["megabytes": "\(limit / 1_000_000)"])
+        }
+        return try await application.storeBlob(upload, owner: owner, on: database)
     }
 }
 
@@ -38,12 +48,31 @@ extension Application {
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
         let store = blobStore
         let hash = try await threadPool.runIfActive { try store.put(upload.bytes) }
-        if let existing = try await StoredBlob.query(on: database)
-            .filter(\.$owner.$id == owner).filter(\.$hash == hash).first() {
-            return existing
+        let existing = StoredBlob.query(on: database).filter(\.$owner.$id == owner).filter(\.$hash == hash)
+        if let blob = try await existing.first() { return blob }
+        // The same photo sent twice at once: the unique (owner, hash) index keeps one row, and the
+        // request that lost the race reads it instead of failing.
+        if let sql = database as? any SQLDatabase {
+            try await sql.insert(into: StoredBlob.schema)
+                .columns("id", "owner_id", "hash", "content_type", "byte_count", "created_at")
+                .values(SQLBind(UUID()), SQLBind(owner), SQLBind(hash), SQLBind(upload.content.mediaType), SQLBind(upload.bytes.count), SQLBind(clock.now()))
+                .ignoringConflicts(with: ["owner_id", "hash"])
+                .run()
+        } else {
+            try await StoredBlob(ownerID: owner, hash: hash, contentType: upload.content.mediaType, byteCount: upload.bytes.count).create(on: database)
         }
-        let blob = StoredBlob(ownerID: owner, hash: hash, contentType: upload.content.mediaType, byteCount: upload.bytes.count)
-        try await blob.create(on: database)
+        guard let blob = try await existing.copy().first() else { throw BlobStoreError.missing(hash) }
         return blob
+    }
+}
+
+extension StoredBlob {
+    /// What a user's uploads take. SQL rather than Fluent's `sum`: PostgreSQL sums a bigint column
+    /// as numeric, which does not decode as Int.
+    static func bytesStored(by owner: UUID, on database: any Database) async throws -> Int {
+        guard let sql = database as? any SQLDatabase else { return 0 }
+        struct Row: Decodable { let used: Int }
+        return try await sql.raw("SELECT CAST(COALESCE(SUM(byte_count), 0) AS BIGINT) AS used FROM \(ident: schema) WHERE owner_id = \(bind: owner)")
+            .first(decoding: Row.self)?.used ?? 0
     }
 }

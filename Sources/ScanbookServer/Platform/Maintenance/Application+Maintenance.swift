@@ -9,8 +9,8 @@ extension Application {
     public struct MaintenanceReport: Sendable, Equatable {
         public var sessionsEnded = 0
         public var rateEventsForgotten = 0
-        public var blobsRemoved = 0
-        public var bytesFreed = 0
+        public var blobRowsRemoved = 0
+        public var blobFilesRemoved = 0
     }
 
     @discardableResult
@@ -28,6 +28,9 @@ extension Application {
         let cutoff = now.addingTimeInterval(-max(3_600, config.loginThrottle.window))
         report.rateEventsForgotten = try await RateEvent.query(on: db).filter(\.$at < cutoff).count()
         try await RateLimiter(database: db).purge(before: cutoff)
+        let sweep = try await sweepBlobs(now: now)
+        report.blobRowsRemoved = sweep.rowsRemoved
+        report.blobFilesRemoved = sweep.filesRemoved
         return report
     }
 

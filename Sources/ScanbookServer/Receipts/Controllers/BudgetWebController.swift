@@ -18,8 +18,8 @@ enum BudgetWebController {
         let bars = summary.rows.enumerated().map { index, row in
             BudgetView.Bar(
                 label: row.name, y: index * rowHeight + 6, textY: index * rowHeight + 6 + 14,
-                spentWidth: Int((Double(row.spent) * scale).rounded()),
-                budgetX: row.budget.map { barX + Int((Double($0) * scale).rounded()) },
+                spentWidth: Int(clamping: (Double(row.spent) * scale).rounded(), within: 0...100_000),
+                budgetX: row.budget.map { barX + Int(clamping: (Double($0) * scale).rounded(), within: 0...100_000) },
                 over: row.isOverBudget, value: money(row.spent)
             )
         }

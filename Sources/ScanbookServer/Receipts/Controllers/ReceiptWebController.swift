@@ -117,7 +117,7 @@ enum ReceiptWebController {
             pending: receipt.state == .reading,
             imageURL: receipt.$image.id.map { SiteURL.blob(id: $0).path },
             photoURL: try await receipt.$capture.get(on: request.db).map { SiteURL.blob(id: $0.$blob.id).path },
-            confidence: receipt.confidence.map { Int(($0 * 100).rounded()) },
+            confidence: receipt.confidence.map { Int(clamping: ($0 * 100).rounded(), within: 0...100) },
             readTotal: receipt.extractedTotalMinor.map { Amount(minorUnits: $0, decimals: receipt.totalDecimals).description },
             form: .init(
                 total: receipt.total?.description ?? "", currency: receipt.currency ?? "", date: receipt.purchasedOn ?? "",

@@ -60,3 +60,6 @@ final class Receipt: Model, @unchecked Sendable {
 
     var purchaseDate: CalendarDate? { purchasedOn.flatMap(CalendarDate.init(iso:)) }
 }
+
+/// Photos this table keeps alive (see `ReferencesBlobs`).
+extension Receipt: ReferencesBlobs { static var blobColumns: [String] { ["image_blob_id"] } }

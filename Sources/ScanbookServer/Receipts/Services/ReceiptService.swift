@@ -24,6 +24,7 @@ enum ReceiptService {
         guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let receipt = try await request.db.writeTransaction { database in
+            try await CaptureService.requireRoomForJob(of: ownerID, on: request, database)
             let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
             let capture = Capture(ownerID: ownerID, kind: ReceiptCaptureProcessor.captureKind, blobID: try blob.requireID())
             try await capture.create(on: database)
