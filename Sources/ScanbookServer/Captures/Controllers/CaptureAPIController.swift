@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 
 /// `/api/v1/captures`: upload a photo (multipart `image`, optional `kind`), poll its job.
@@ -13,7 +14,10 @@ enum CaptureAPIController {
         try CaptureDTO(try await CaptureService.find(request.parameters.get("captureID", as: UUID.self), on: request))
     }
 
-    @Sendable static func list(_ request: Request) async throws -> [CaptureDTO] {
-        try await CaptureService.recent(for: request).map(CaptureDTO.init)
+    @Sendable static func list(_ request: Request) async throws -> Response {
+        let mine = Capture.query(on: request.db).filter(\.$owner.$id == (try request.auth.require(User.self).requireID()))
+        return try await request.paginated(total: try await mine.copy().count()) { limit, offset in
+            try await mine.copy().sort(\.$createdAt, .descending).sort(\.$id).range(offset..<(offset + limit)).all().map(CaptureDTO.init)
+        }
     }
 }

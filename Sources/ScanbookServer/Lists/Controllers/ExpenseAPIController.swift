@@ -6,8 +6,8 @@ import Vapor
 /// `/api/v1/lists/<id>/expenses|balances|payments`: the same services as the expenses page.
 enum ExpenseAPIController {
     /// `?member=&from=&to=&q=`: newest first, at most `ExpenseService.shownHistory`.
-    @Sendable static func expenses(_ request: Request) async throws -> [ExpenseDTO] {
-        try await ExpenseService.history(of: try await list(request), filter: try request.query.decode(ExpenseFilter.self), on: request.db).map(ExpenseDTO.init)
+    @Sendable static func expenses(_ request: Request) async throws -> Response {
+        try await request.paginated(try await ExpenseService.history(of: try await list(request), filter: try request.query.decode(ExpenseFilter.self), on: request.db).map(ExpenseDTO.init))
     }
 
     @Sendable static func add(_ request: Request) async throws -> Response {

@@ -33,12 +33,12 @@ enum ListAPIController {
     }
 
     /// `?category=…&sort=time|name|category`; open items first, then bought ones.
-    @Sendable static func items(_ request: Request) async throws -> [ListItemDTO] {
+    @Sendable static func items(_ request: Request) async throws -> Response {
         let query = try request.query.decode(ListQuery.self)
         let (open, bought) = try await ItemService.items(
             of: try await list(request), category: query.category, sort: query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time, on: request.db
         )
-        return try (open + bought).map(ListItemDTO.init)
+        return try await request.paginated(try (open + bought).map(ListItemDTO.init))
     }
 
     @Sendable static func addItem(_ request: Request) async throws -> Response {

@@ -57,10 +57,10 @@ enum MeterAPIController {
         return StripReadingDTO(result, counter: meter.counter)
     }
 
-    @Sendable static func readings(_ request: Request) async throws -> [ReadingDTO] {
+    @Sendable static func readings(_ request: Request) async throws -> Response {
         let meter = try await meter(request)
         let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: .last30Days(endingOn: request.today))
-        return try report.rows.map { try ReadingDTO($0.reading, counter: meter.counter, consumption: $0.used) }
+        return try await request.paginated(try report.rows.map { try ReadingDTO($0.reading, counter: meter.counter, consumption: $0.used) })
     }
 
     @Sendable static func addReading(_ request: Request) async throws -> Response {

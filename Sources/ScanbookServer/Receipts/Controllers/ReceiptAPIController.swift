@@ -19,11 +19,11 @@ enum ReceiptAPIController {
         return response
     }
 
-    @Sendable static func list(_ request: Request) async throws -> [ReceiptDTO] {
+    @Sendable static func list(_ request: Request) async throws -> Response {
         let query = try request.query.decode(ReceiptListQuery.self)
         let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, request: request)
         let (toCheck, listed) = try await ReceiptService.list(month: month, search: query.q, on: request)
-        return try (toCheck + listed).map(ReceiptDTO.init)
+        return try await request.paginated(try (toCheck + listed).map(ReceiptDTO.init))
     }
 
     @Sendable static func show(_ request: Request) async throws -> ReceiptDTO {
