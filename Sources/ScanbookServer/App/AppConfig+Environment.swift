@@ -54,6 +54,13 @@ extension AppConfig {
         if let megabytes = integer("SCANBOOK_USER_STORAGE_MB", in: 1...10_000_000) { config.userStorageBytes = megabytes * 1_000_000 }
         if let jobs = integer("SCANBOOK_USER_PENDING_JOBS", in: 1...100_000) { config.userPendingJobs = jobs }
         if let connections = integer("SCANBOOK_DB_CONNECTIONS", in: 1...100) { config.databaseConnectionsPerLoop = connections }
+        if let names = value("SCANBOOK_DISABLED_MODULES") {
+            for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+                if let module = Module(rawValue: name) { config.disabledModules.insert(module) } else {
+                    problems.append("SCANBOOK_DISABLED_MODULES: \(name) is not a module (\(Module.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+            }
+        }
         if let proxies = value("SCANBOOK_TRUSTED_PROXIES") {
             var ranges: [IPAddressRange] = []
             for entry in proxies.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {

@@ -51,6 +51,8 @@ public struct AppConfig: Sendable {
     public var captureJobTimeout: Double
     /// PostgreSQL connections per event loop (one loop per core); SQLite keeps one.
     public var databaseConnectionsPerLoop: Int
+    /// Modules this instance does not serve (no menu entry, routes or API operations).
+    var disabledModules: Set<Module> = []
 
     public init(
         dataDirectory: String = "./data",

@@ -20,11 +20,11 @@ extension Application {
         self.imageWork = imageWork
         captureWorkers = CaptureWorkers(app: self)
         var processors = CaptureProcessors()
-        processors.register(DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages))))
-        processors.register(ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages)))
+        for module in modules {
+            try module.configure(self, config)
+            module.captureProcessors(config).forEach { processors.register($0) }
+        }
         captureProcessors = processors
-        listLive = ListLive()
-        stripReader = StripReader(reader: try DigitModels.reader(named: "meter", secondOpinion: true))
 
         try configureDatabase(config.database, connectionsPerLoop: config.databaseConnectionsPerLoop)
         registerMigrations()

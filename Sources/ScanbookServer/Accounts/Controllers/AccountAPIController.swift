@@ -44,8 +44,9 @@ enum AccountAPIController {
         return .noContent
     }
 
+    /// The API's OpenAPI document, without the operations of disabled modules.
     @Sendable static func openAPIDocument(_ request: Request) async throws -> Response {
-        let response = try await request.fileio.asyncStreamFile(at: ScanbookResources.openAPIDocument.path)
+        let response = Response(status: .ok, body: .init(string: request.application.openAPIDocument))
         response.headers.replaceOrAdd(name: .contentType, value: "application/yaml; charset=utf-8")
         return response
     }

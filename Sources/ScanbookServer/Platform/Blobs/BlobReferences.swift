@@ -2,8 +2,8 @@ import Fluent
 import Vapor
 
 /// A model whose table keeps stored blobs alive. Each module declares its own columns, next to its
-/// model, and `Application.blobReferences` lists the models; the sweep removes only blobs that no
-/// declared column names.
+/// model, and names the model in its `ScanbookModule.blobReferences`; the sweep removes only blobs
+/// that no declared column names (disabled modules' included).
 protocol ReferencesBlobs: Model {
     static var blobColumns: [String] { get }
 }
@@ -14,9 +14,8 @@ struct BlobReference: Sendable, Hashable {
 }
 
 extension Application {
-    /// Every column, of every module, that refers to a row of `blobs`.
+    /// Every column, of every module (served or not), that refers to a row of `blobs`.
     var blobReferences: [BlobReference] {
-        let models: [any ReferencesBlobs.Type] = [User.self, Capture.self, Receipt.self, Meter.self, MeterReading.self]
-        return models.flatMap { model in model.blobColumns.map { BlobReference(table: model.schema, column: $0) } }
+        Self.allModules.flatMap(\.blobReferences).flatMap { model in model.blobColumns.map { BlobReference(table: model.schema, column: $0) } }
     }
 }

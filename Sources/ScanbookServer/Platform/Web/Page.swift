@@ -79,7 +79,7 @@ extension Request {
             // for the page the browser loads next.
             flash: headers.first(name: "X-Scanbook-Refresh") == nil ? takeFlash() : [],
             user: user.map(UserSummary.init),
-            nav: user == nil ? [] : Module.allCases.map {
+            nav: user == nil ? [] : application.menuModules.map {
                 NavLink(label: catalogue["module_\($0.rawValue)"] ?? $0.rawValue, url: SiteURL.module($0).path, active: $0 == activeModule)
             },
             urls: ShellURLs(),

@@ -1,5 +1,6 @@
 import Fluent
 import ScanbookCore
+import SQLKit
 import Vapor
 
 /// A user's merchants: a name read or typed is matched against the known ones before a new
@@ -16,8 +17,18 @@ enum MerchantDirectory {
            let merchant = known.first(where: { $0.name == match }) {
             return merchant
         }
-        let merchant = Merchant(ownerID: ownerID, name: cleaned)
-        try await merchant.create(on: database)
-        return merchant
+        guard let sql = database as? any SQLDatabase else {
+            let merchant = Merchant(ownerID: ownerID, name: cleaned)
+            try await merchant.create(on: database)
+            return merchant
+        }
+        // Two receipts from a new shop saved at once: the unique (owner, name) index keeps one
+        // merchant and the other request reads it.
+        try await sql.insert(into: Merchant.schema)
+            .columns("id", "owner_id", "name", "created_at")
+            .values(SQLBind(UUID()), SQLBind(ownerID), SQLBind(cleaned), SQLBind(Date()))
+            .ignoringConflicts(with: ["owner_id", "name"])
+            .run()
+        return try await Merchant.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$name == cleaned).first()
     }
 }

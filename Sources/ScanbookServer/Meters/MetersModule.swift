@@ -1,8 +1,24 @@
+import Fluent
+import ScanbookOCR
 import Vapor
 
-extension Application {
-    /// The meters module's pages (`web`: signed-in, CSRF-checked) and API (`api`: bearer token).
-    func registerMeterRoutes(web: any RoutesBuilder, api: any RoutesBuilder, maxUpload: ByteCount) {
+/// Meters (module 2): readings from photos of counters, consumption and cost over time.
+struct MetersModule: ScanbookModule {
+    var menuEntry: Module? { .meters }
+    var migrations: [any Migration] { [CreateMeters(), CreateMeterReadings()] }
+    var blobReferences: [any ReferencesBlobs.Type] { [Meter.self, MeterReading.self] }
+
+    func configure(_ app: Application, _ config: AppConfig) throws {
+        app.stripReader = StripReader(reader: try DigitModels.reader(named: "meter", secondOpinion: true))
+    }
+
+    func homeFigure(_ request: Request) async throws -> String? {
+        try await MeterPresentation.homeFigure(request)
+    }
+
+    /// Pages (signed-in, CSRF-checked) and API (bearer token).
+    func registerRoutes(_ routes: ModuleRoutes) {
+        let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
         func page(_ url: MetersURL) -> [PathComponent] { SiteURL.meters(url).pathComponents }
         web.get(page(.list), use: MeterWebController.index)
         web.upload(.POST, page(.list), limit: maxUpload, use: MeterWebController.create)

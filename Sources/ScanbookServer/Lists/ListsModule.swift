@@ -1,8 +1,27 @@
+import Fluent
 import Vapor
 
-extension Application {
-    /// The lists module's pages (`web`: signed-in, CSRF-checked) and API (`api`: bearer token).
-    func registerListRoutes(web: any RoutesBuilder, api: any RoutesBuilder, maxUpload: ByteCount) {
+/// Shared lists and expenses (module 3): shopping lists kept live between members, split costs, settle up.
+struct ListsModule: ScanbookModule {
+    var menuEntry: Module? { .lists }
+    var migrations: [any Migration] {
+        [CreateShoppingLists(), CreateListMemberships(), CreateListInvitations(), CreateListItems(), CreateListExpenses(),
+         CreateExpenseShares(), CreateListPayments(), AddListItemStateIndex(), AddListUniqueIndexes()]
+    }
+
+    func configure(_ app: Application, _ config: AppConfig) throws {
+        app.listLive = ListLive()
+    }
+
+    /// Invitations wait for an answer: the first page after signing in says so.
+    func homeFigure(_ request: Request) async throws -> String? {
+        let invitations = try await InvitationService.pending(for: request).count
+        return invitations > 0 ? request.text("lists_invitations_waiting", ["count": "\(invitations)"]) : nil
+    }
+
+    /// Pages (signed-in, CSRF-checked) and API (bearer token).
+    func registerRoutes(_ routes: ModuleRoutes) {
+        let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
         func page(_ url: ListsURL) -> [PathComponent] { SiteURL.lists(url).pathComponents }
         web.get(page(.index), use: ListWebController.index)
         web.post(page(.create), use: ListWebController.create)

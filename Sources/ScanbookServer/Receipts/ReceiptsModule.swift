@@ -1,8 +1,26 @@
+import Fluent
+import ScanbookOCR
 import Vapor
 
-extension Application {
-    /// The receipts module's pages (`web`: signed-in, CSRF-checked) and API (`api`: bearer token).
-    func registerReceiptRoutes(web: any RoutesBuilder, api: any RoutesBuilder, maxUpload: ByteCount) {
+/// Receipts and budgets (module 1): photographed receipts read into totals, months against budgets.
+struct ReceiptsModule: ScanbookModule {
+    var menuEntry: Module? { .receipts }
+    var migrations: [any Migration] {
+        [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords()]
+    }
+    var blobReferences: [any ReferencesBlobs.Type] { [Receipt.self] }
+
+    func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] {
+        [ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages))]
+    }
+
+    func homeFigure(_ request: Request) async throws -> String? {
+        try await ReceiptPresentation.homeFigure(request)
+    }
+
+    /// Pages (signed-in, CSRF-checked) and API (bearer token).
+    func registerRoutes(_ routes: ModuleRoutes) {
+        let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
         func page(_ url: ReceiptsURL) -> [PathComponent] { SiteURL.receipts(url).pathComponents }
         web.get(page(.list), use: ReceiptWebController.index)
         web.upload(.POST, page(.list), limit: maxUpload, use: ReceiptWebController.upload)

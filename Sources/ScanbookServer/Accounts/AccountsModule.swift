@@ -1,0 +1,33 @@
+import Fluent
+import Vapor
+
+/// Accounts (platform): registration, sign-in, settings, API tokens, and the blobs they own.
+struct AccountsModule: ScanbookModule {
+    var blobReferences: [any ReferencesBlobs.Type] { [User.self] }
+
+    func registerRoutes(_ routes: ModuleRoutes) {
+        let visitors = routes.visitorPages, pages = routes.pages, uploadLimit = routes.uploadLimit
+        visitors.get(SiteURL.login.pathComponents, use: AccountWebController.showLogin)
+        visitors.post(SiteURL.login.pathComponents, use: AccountWebController.login)
+        visitors.get(SiteURL.register.pathComponents, use: AccountWebController.showRegister)
+        visitors.upload(.POST, SiteURL.register.pathComponents, limit: uploadLimit, use: AccountWebController.register)
+        visitors.post(SiteURL.language.pathComponents, use: AccountWebController.changeLanguage)
+
+        pages.get(SiteURL.home.pathComponents, use: ShellController.home)
+        pages.post(SiteURL.logout.pathComponents, use: AccountWebController.logout)
+        pages.get(SiteURL.settings.pathComponents, use: AccountWebController.showSettings)
+        pages.post(SiteURL.changePassword.pathComponents, use: AccountWebController.changePassword)
+        pages.upload(.POST, SiteURL.avatar.pathComponents, limit: uploadLimit, use: AccountWebController.changeAvatar)
+        pages.post(SiteURL.apiTokens.pathComponents, use: AccountWebController.createToken)
+        pages.post(SiteURL.revokeAPIToken(id: nil).pathComponents, use: AccountWebController.revokeToken)
+        pages.get(SiteURL.blob(id: nil).pathComponents, use: BlobController.show)
+
+        routes.visitorAPI.get(SiteURL.api(.openAPI).pathComponents, use: AccountAPIController.openAPIDocument)
+        routes.visitorAPI.post(SiteURL.api(.register).pathComponents, use: AccountAPIController.register)
+        routes.visitorAPI.post(SiteURL.api(.login).pathComponents, use: AccountAPIController.login)
+        routes.api.get(SiteURL.api(.me).pathComponents, use: AccountAPIController.me)
+        routes.api.get(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.listTokens)
+        routes.api.post(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.createToken)
+        routes.api.delete(SiteURL.api(.token(id: nil)).pathComponents, use: AccountAPIController.deleteToken)
+    }
+}

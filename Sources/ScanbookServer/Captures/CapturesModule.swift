@@ -1,0 +1,23 @@
+import Fluent
+import ScanbookOCR
+import Vapor
+
+/// Captures (platform): the scan page and API, the job queue and the plain `document` processor
+/// that every module's photos go through.
+struct CapturesModule: ScanbookModule {
+    var migrations: [any Migration] { [CreateCaptures()] }
+    var blobReferences: [any ReferencesBlobs.Type] { [Capture.self] }
+
+    func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] {
+        [DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages)))]
+    }
+
+    func registerRoutes(_ routes: ModuleRoutes) {
+        routes.pages.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
+        routes.pages.upload(.POST, SiteURL.captures.pathComponents, limit: routes.uploadLimit, use: CaptureWebController.create)
+        routes.pages.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
+        routes.api.upload(.POST, SiteURL.api(.captures).pathComponents, limit: routes.uploadLimit, use: CaptureAPIController.create)
+        routes.api.get(SiteURL.api(.captures).pathComponents, use: CaptureAPIController.list)
+        routes.api.get(SiteURL.api(.capture(id: nil)).pathComponents, use: CaptureAPIController.show)
+    }
+}

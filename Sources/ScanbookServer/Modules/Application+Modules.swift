@@ -1,0 +1,23 @@
+import Vapor
+
+extension Application {
+    /// Every module, platform first, then in menu order. A new module is one line here.
+    static let allModules: [any ScanbookModule] = [
+        AccountsModule(),
+        CapturesModule(),
+        ReceiptsModule(),
+        MetersModule(),
+        ListsModule(),
+        ComingSoonModule(module: .payments),
+        ComingSoonModule(module: .forms),
+    ]
+
+    /// The modules this instance serves: all but those `SCANBOOK_DISABLED_MODULES` names (a disabled
+    /// module has no menu entry, tile, routes or API operations; its tables and photos stay).
+    var modules: [any ScanbookModule] {
+        Self.allModules.filter { module in module.menuEntry.map { !scanbookConfig.disabledModules.contains($0) } ?? true }
+    }
+
+    /// The menu entries (and home tiles) of the served modules, in order.
+    var menuModules: [Module] { modules.compactMap(\.menuEntry) }
+}

@@ -1,0 +1,55 @@
+import Fluent
+import Vapor
+
+/// One module of Scanbook, declared in one place: what it adds to the app (routes, migrations,
+/// capture processors, the columns that keep blobs alive, its home tile). `Application.allModules`
+/// lists them; a new module is a folder with a type conforming to this and one line there.
+protocol ScanbookModule: Sendable {
+    /// The module's menu entry and home tile; nil for the platform's own (accounts, captures).
+    var menuEntry: Module? { get }
+    /// Appended to the migration list in this order; run even while the module is disabled, so
+    /// its tables stay and come back with it.
+    var migrations: [any Migration] { get }
+    /// Tables whose columns refer to stored blobs; their blobs survive the sweep even while the
+    /// module is disabled.
+    var blobReferences: [any ReferencesBlobs.Type] { get }
+    /// Storage the module's services use (set up once, before routes).
+    func configure(_ app: Application, _ config: AppConfig) throws
+    func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor]
+    func registerRoutes(_ routes: ModuleRoutes)
+    /// The figure on the module's home tile ("CHF 1,234 this month"), or nil.
+    func homeFigure(_ request: Request) async throws -> String?
+}
+
+extension ScanbookModule {
+    var menuEntry: Module? { nil }
+    var migrations: [any Migration] { [] }
+    var blobReferences: [any ReferencesBlobs.Type] { [] }
+    func configure(_ app: Application, _ config: AppConfig) throws {}
+    func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [] }
+    func homeFigure(_ request: Request) async throws -> String? { nil }
+}
+
+/// The route groups a module registers on.
+struct ModuleRoutes {
+    /// Pages anyone may open (CSRF-checked forms).
+    let visitorPages: any RoutesBuilder
+    /// Pages for signed-in users (others are sent to the login page).
+    let pages: any RoutesBuilder
+    /// API operations without a token (register, log in).
+    let visitorAPI: any RoutesBuilder
+    /// API operations with a bearer token.
+    let api: any RoutesBuilder
+    /// Body limit of upload routes: one file at the limit plus its multipart envelope.
+    let uploadLimit: ByteCount
+}
+
+/// A module whose pages are not built yet: its menu entry leads to a "coming soon" page.
+struct ComingSoonModule: ScanbookModule {
+    let module: Module
+    var menuEntry: Module? { module }
+
+    func registerRoutes(_ routes: ModuleRoutes) {
+        routes.pages.get(SiteURL.module(module).pathComponents, use: ShellController.comingSoon(module))
+    }
+}
