@@ -13,6 +13,11 @@ struct ListsModule: ScanbookModule {
         app.listLive = ListLive()
     }
 
+    /// Everyone has a private list from the start.
+    func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {
+        try await ListService.createPrivateList(for: try user.requireID(), on: database)
+    }
+
     /// Invitations wait for an answer: the first page after signing in says so.
     func homeFigure(_ request: Request) async throws -> String? {
         let invitations = try await InvitationService.pending(for: request).count

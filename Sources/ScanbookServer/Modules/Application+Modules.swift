@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 
 extension Application {
@@ -20,4 +21,11 @@ extension Application {
 
     /// The menu entries (and home tiles) of the served modules, in order.
     var menuModules: [Module] { modules.compactMap(\.menuEntry) }
+
+    /// Every module's defaults for a new account (served or not: a module enabled later finds them).
+    var newAccount: @Sendable (User, String, any Database) async throws -> Void {
+        { [self] user, locale, database in
+            for module in Self.allModules { try await module.accountCreated(user, locale: locale, app: self, on: database) }
+        }
+    }
 }

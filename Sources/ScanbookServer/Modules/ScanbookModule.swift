@@ -16,6 +16,9 @@ protocol ScanbookModule: Sendable {
     /// Storage the module's services use (set up once, before routes).
     func configure(_ app: Application, _ config: AppConfig) throws
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor]
+    /// Sets up a new account's defaults (a private list, default categories), in the registration's
+    /// transaction, in the language the person registered in.
+    func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws
     func registerRoutes(_ routes: ModuleRoutes)
     /// The figure on the module's home tile ("CHF 1,234 this month"), or nil.
     func homeFigure(_ request: Request) async throws -> String?
@@ -27,6 +30,7 @@ extension ScanbookModule {
     var blobReferences: [any ReferencesBlobs.Type] { [] }
     func configure(_ app: Application, _ config: AppConfig) throws {}
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [] }
+    func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {}
     func homeFigure(_ request: Request) async throws -> String? { nil }
 }
 

@@ -6,12 +6,20 @@ import Vapor
 struct ReceiptsModule: ScanbookModule {
     var menuEntry: Module? { .receipts }
     var migrations: [any Migration] {
-        [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords()]
+        [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords(),
+         ApplyFinishedReceiptCaptures()]
     }
     var blobReferences: [any ReferencesBlobs.Type] { [Receipt.self] }
 
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] {
         [ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages))]
+    }
+
+    /// Default categories in the language the person registered in.
+    func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {
+        _ = try await ReceiptDefaults.ensureProfile(
+            for: try user.requireID(), locale: locale, localizer: app.localizer, currency: app.scanbookConfig.defaultCurrency, on: database
+        )
     }
 
     func homeFigure(_ request: Request) async throws -> String? {

@@ -45,7 +45,9 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
                 #expect(claim.attempts == attempt)
                 clock.advance(by: 61)
             }
-            #expect(try await queue.claim(now: clock.appClock.now()) == nil, "never handed out a fourth time")
+            // The worker's next turn fails it (telling its processor) before claiming anything.
+            #expect(try await app.captureWorkers.processNext(logger: app.logger) == false, "never handed out a fourth time")
+            #expect(try await queue.claim(now: clock.appClock.now()) == nil)
             let capture = try #require(try await Capture.find(id, on: app.db))
             #expect(capture.status == .failed)
             #expect(capture.error == CaptureQueue.exhaustedMessage)

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import ScanbookCore
@@ -27,6 +28,15 @@ final class ScriptedReceiptOCR: CaptureProcessor, @unchecked Sendable {
             merchant: extracted.merchant, confidence: extracted.confidence, lines: lines, meanConfidence: 90,
             pageImage: try await context.storeDerived(job.bytes, content: .png), timings: StageTimings()
         ))
+    }
+
+    // Only the reading is scripted; results reach receipts as the real processor's do.
+    func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws {
+        try await ReceiptResults.apply(result, to: job, on: database)
+    }
+
+    func failed(_ job: FinishedCapture, on database: any Database) async throws {
+        try await ReceiptResults.markUnreadable(job, on: database)
     }
 }
 

@@ -6,7 +6,7 @@ enum AccountAPIController {
     @Sendable static func register(_ request: Request) async throws -> Response {
         guard request.scanbookConfig.registrationOpen else { throw UserFacingError(.forbidden, "register_closed") }
         let body = try request.content.decode(RegisterRequest.self)
-        let user = try await request.accounts.register(.init(name: body.name, email: body.email, password: body.password, client: request.clientKey))
+        let user = try await request.accounts.register(.init(name: body.name, email: body.email, password: body.password, client: request.clientKey, locale: request.locale))
         return try await UserDTO(user).encodeResponse(status: .created, for: request)
     }
 

@@ -18,7 +18,7 @@ extension AccountWebController {
             // Check the picture before anything is stored, so a bad file leaves no account behind.
             let avatar = try form.chosenAvatar.map { file throws(UserFacingError) in try request.checkImageUpload(file) }
             let user = try await request.accounts.register(
-                .init(name: form.name, email: form.email, password: form.password, client: request.clientKey)
+                .init(name: form.name, email: form.email, password: form.password, client: request.clientKey, locale: request.locale)
             ) { user, database in
                 guard let avatar else { return }
                 let blob = try await request.storeBlob(avatar, owner: user.requireID(), on: database)

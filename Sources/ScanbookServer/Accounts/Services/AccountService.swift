@@ -9,6 +9,8 @@ struct AccountService {
     let passwords: AsyncPasswordHasher
     let config: AppConfig
     var now: @Sendable () -> Date = { Date() }
+    /// What each module sets up for a new account (its defaults), in the registration's transaction.
+    var newAccount: @Sendable (_ user: User, _ locale: String, _ database: any Database) async throws -> Void = { _, _, _ in }
 
     struct Registration {
         var name: String
@@ -19,6 +21,8 @@ struct AccountService {
         /// The client address a web or API registration came from (counted against
         /// `registrationsPerHour`); nil for the command line, which has no limit.
         var client: String? = nil
+        /// The language the account's defaults (category names) are made in.
+        var locale: String = "en"
     }
 
     /// Validates everything first and reports every problem at once; nothing is written on failure.
@@ -65,6 +69,7 @@ struct AccountService {
                 throw UserFacingError(.unprocessableEntity, "account_emailTaken")
             }
             try await configure(user, database)
+            try await newAccount(user, registration.locale, database)
             return user
         }
         if let client = registration.client { try await recordRegistration(client: client, now: now()) }
@@ -103,6 +108,6 @@ struct AccountService {
 extension Request {
     var accounts: AccountService {
         let clock = application.clock
-        return AccountService(database: db, passwords: password.async, config: scanbookConfig, now: clock.now)
+        return AccountService(database: db, passwords: password.async, config: scanbookConfig, now: clock.now, newAccount: application.newAccount)
     }
 }

@@ -18,7 +18,7 @@ public struct AccountAdminError: Error, CustomStringConvertible {
 /// Account administration for the command line; the same rules as registration on the web.
 extension Application {
     private var adminAccounts: AccountService {
-        AccountService(database: db, passwords: password.async, config: scanbookConfig)
+        AccountService(database: db, passwords: password.async, config: scanbookConfig, newAccount: newAccount)
     }
 
     public func addAccount(name: String, email: String, password: String, isAdmin: Bool) async throws -> AccountSummary {

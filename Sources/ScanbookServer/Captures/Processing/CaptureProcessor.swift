@@ -1,12 +1,29 @@
+import Fluent
 import Foundation
 import ScanbookOCR
 import Vapor
 
-/// Turns one uploaded photo into a JSON result. Each module registers a processor for its kind
-/// (receipt, meter, slip, form page); this issue ships `document`.
+/// Turns one uploaded photo into a JSON result, and hands the result to the module's own records
+/// when the job finishes. Each module registers a processor for its kind (`ScanbookModule`).
 protocol CaptureProcessor: Sendable {
     var kind: String { get }
     func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data
+    /// Applies a finished job's result to the module's records, in the transaction that records the
+    /// job as done under its lease: it happens once, in the worker, whether or not anyone looks.
+    func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws
+    /// The job failed for good (its last attempt, or at once for a photo that cannot be read).
+    func failed(_ job: FinishedCapture, on database: any Database) async throws
+}
+
+extension CaptureProcessor {
+    func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws {}
+    func failed(_ job: FinishedCapture, on database: any Database) async throws {}
+}
+
+/// A capture whose job has ended, as its processor's `apply` or `failed` sees it.
+struct FinishedCapture: Sendable {
+    let id: UUID
+    let ownerID: UUID
 }
 
 /// What a processor gets: the job and the photo's bytes.

@@ -35,12 +35,20 @@ struct CaptureQueue {
     /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any. Attempts
     /// are counted here, when a job is claimed, so a job that kills its worker still uses one up;
     /// a job whose lease ran out on its last attempt is failed first, never claimed again.
-    func claim(now: Date) async throws -> Claim? {
-        try await database.raw("""
+    /// Fails the jobs that used up their attempts (see `claim`) and returns them, so their
+    /// processors can mark their records.
+    func failExhausted(now: Date) async throws -> [(capture: FinishedCapture, kind: String)] {
+        struct Row: Decodable { let id: UUID; let owner_id: UUID; let kind: String }
+        return try await database.raw("""
             UPDATE captures SET status = 'failed', error = \(bind: Self.exhaustedMessage), lease_token = NULL,
                 lease_expires_at = NULL, finished_at = \(bind: now), updated_at = \(bind: now)
             WHERE attempts >= \(bind: maximumAttempts) AND (status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now)))
-            """).run()
+            RETURNING id, owner_id, kind
+            """).all(decoding: Row.self).map { (FinishedCapture(id: $0.id, ownerID: $0.owner_id), $0.kind) }
+    }
+
+    /// Call `failExhausted` first: a job past its attempts is never claimed.
+    func claim(now: Date) async throws -> Claim? {
         let token = UUID()
         let lock: SQLQueryString = database.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
         let claimable: SQLQueryString = "(attempts < \(bind: maximumAttempts) AND (status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now))))"
@@ -78,13 +86,17 @@ struct CaptureQueue {
 
     /// Puts the job back in the queue with its error, or marks it failed after the last attempt
     /// (or at once when `permanent`: a problem with the photo that another try cannot fix).
-    func fail(_ claim: Claim, error: String, permanent: Bool = false, now: Date) async throws {
+    /// Returns true when the job failed for good (and this worker still held it).
+    @discardableResult
+    func fail(_ claim: Claim, error: String, permanent: Bool = false, now: Date) async throws -> Bool {
         let finalStatus = permanent || claim.attempts >= maximumAttempts ? Capture.Status.failed : .queued
         let finished: Date? = finalStatus == .failed ? now : nil
-        try await database.raw("""
+        let row = try await database.raw("""
             UPDATE captures SET status = \(bind: finalStatus.rawValue), error = \(bind: error), lease_token = NULL,
                 lease_expires_at = NULL, finished_at = \(bind: finished), updated_at = \(bind: now)
             WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'
-            """).run()
+            RETURNING id
+            """).first()
+        return row != nil && finalStatus == .failed
     }
 }

@@ -59,6 +59,9 @@ final class CaptureWorkers: @unchecked Sendable {
         let config = app.scanbookConfig
         guard let sql = app.db as? any SQLDatabase else { throw Abort(.internalServerError, reason: "The capture queue needs an SQL database") }
         let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
+        for (capture, kind) in try await queue.failExhausted(now: app.clock.now()) {
+            try await app.captureProcessors[kind]?.failed(capture, on: app.db)
+        }
         guard let claim = try await queue.claim(now: app.clock.now()) else { return false }
         logger.info("capture claimed", metadata: ["capture": "\(claim.id)", "kind": "\(claim.kind)", "attempt": "\(claim.attempts)"])
         let heartbeat = Task { [app] in
@@ -71,11 +74,23 @@ final class CaptureWorkers: @unchecked Sendable {
         defer { heartbeat.cancel() }
         do {
             let result = try await withTimeLimit(config.captureJobTimeout) { [app] in try await Self.run(claim, app: app) }
-            let recorded = try await queue.complete(claim, result: String(decoding: result, as: UTF8.self), now: app.clock.now())
+            // Done and applied together: if the module cannot take the result, the job is not done.
+            let processor = app.captureProcessors[claim.kind]
+            let finished = FinishedCapture(id: claim.id, ownerID: claim.ownerID)
+            let now = app.clock.now()
+            let recorded = try await app.db.writeTransaction { database in
+                guard let sql = database as? any SQLDatabase else { return false }
+                let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
+                guard try await queue.complete(claim, result: String(decoding: result, as: UTF8.self), now: now) else { return false }
+                try await processor?.apply(result, of: finished, on: database)
+                return true
+            }
             if !recorded { logger.warning("capture lease lost; result discarded", metadata: ["capture": "\(claim.id)"]) }
         } catch {
             logger.warning("capture failed", metadata: ["capture": "\(claim.id)", "error": "\(error)"])
-            try await queue.fail(claim, error: Self.describe(error), permanent: Self.isPermanent(error), now: app.clock.now())
+            if try await queue.fail(claim, error: Self.describe(error), permanent: Self.isPermanent(error), now: app.clock.now()) {
+                try await app.captureProcessors[claim.kind]?.failed(FinishedCapture(id: claim.id, ownerID: claim.ownerID), on: app.db)
+            }
         }
         return true
     }

@@ -148,23 +148,23 @@ enum ListService {
         request.storage[PreparedKey.self] = true
     }
 
-    /// The private list, created once; a unique index keeps it at one when two first requests race.
+    /// Accounts made before private lists were created at registration get theirs on first use.
     private static func prepare(_ user: User, on database: any Database) async throws {
         let userID = try user.requireID()
-        @Sendable func existing(_ database: any Database) async throws -> Int {
-            try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count()
-        }
-        guard try await existing(database) == 0 else { return }
+        guard try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count() == 0 else { return }
         do {
-            try await database.writeTransaction { database in
-                guard try await existing(database) == 0 else { return }
-                let list = ShoppingList(ownerID: userID, name: "", isPrivate: true)
-                try await list.create(on: database)
-                try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
-            }
+            try await database.writeTransaction { database in try await createPrivateList(for: userID, on: database) }
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            // Another request created it first.
+            // Another request created it first (a unique index keeps it at one).
         }
+    }
+
+    /// The user's private list, unless they have one.
+    static func createPrivateList(for userID: UUID, on database: any Database) async throws {
+        guard try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count() == 0 else { return }
+        let list = ShoppingList(ownerID: userID, name: "", isPrivate: true)
+        try await list.create(on: database)
+        try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
     }
 
     private static func validName(_ name: String?) throws -> String {

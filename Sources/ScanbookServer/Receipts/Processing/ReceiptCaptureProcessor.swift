@@ -4,8 +4,8 @@ import ScanbookCore
 import ScanbookOCR
 
 /// The `receipt` kind: straighten and read the photo (with a second look at the total's lines when
-/// needed), then extract total, date and merchant with the owner's own total keywords. The receipt record takes the result over when it is next
-/// looked at (`ReceiptService.takeOverFinishedCaptures`).
+/// needed), then extract total, date and merchant with the owner's own total keywords. The worker
+/// applies the result to the waiting receipt as the job finishes (`ReceiptResults`).
 struct ReceiptCaptureProcessor: CaptureProcessor {
     static let captureKind = "receipt"
     let kind = Self.captureKind
@@ -35,6 +35,14 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
             timings: reading.timings
         )
         return try JSONEncoder().encode(result)
+    }
+
+    func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws {
+        try await ReceiptResults.apply(result, to: job, on: database)
+    }
+
+    func failed(_ job: FinishedCapture, on database: any Database) async throws {
+        try await ReceiptResults.markUnreadable(job, on: database)
     }
 }
 

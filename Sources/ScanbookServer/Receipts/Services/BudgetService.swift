@@ -12,12 +12,10 @@ enum BudgetService {
             .with(\.$merchant).with(\.$allocations).sort(\.$purchasedOn).all()
     }
 
-    /// The signed-in user's month, after taking over finished receipt captures, with the profile
-    /// (for the currency).
+    /// The signed-in user's month, with the profile (for the currency).
     static func summary(_ month: YearMonth, for request: Request) async throws -> (BudgetSummary<UUID>, ReceiptProfile) {
         let ownerID = try request.auth.require(User.self).requireID()
         let profile = try await ReceiptService.profile(request)
-        try await ReceiptService.takeOverFinishedCaptures(ownerID: ownerID, on: request)
         let summary = try await summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
         return (summary, profile)
     }

@@ -57,16 +57,13 @@ enum ReceiptService {
 
     /// The user's receipt, or 404 for anyone else's.
     static func find(_ id: UUID?, on request: Request) async throws -> Receipt {
-        let ownerID = try request.auth.require(User.self).requireID()
-        try await takeOverFinishedCaptures(ownerID: ownerID, on: request)
-        return try await Receipt.find(id, ownedBy: request) { $0.with(\.$merchant).with(\.$allocations) }
+        try await Receipt.find(id, ownedBy: request) { $0.with(\.$merchant).with(\.$allocations) }
     }
 
     /// Receipts to check (any month) and those of `month`, newest purchase first; `search` matches
     /// merchant, note and OCR text in any month instead.
     static func list(month: YearMonth, search: String?, on request: Request) async throws -> (toCheck: [Receipt], listed: [Receipt]) {
         let ownerID = try request.auth.require(User.self).requireID()
-        try await takeOverFinishedCaptures(ownerID: ownerID, on: request)
         let base = Receipt.query(on: request.db).filter(\.$owner.$id == ownerID).with(\.$merchant).with(\.$allocations)
         let toCheck = try await base.copy().filter(\.$state != .confirmed).sort(\.$createdAt, .descending).all()
         let listed: [Receipt]
@@ -85,68 +82,5 @@ enum ReceiptService {
 
     static func delete(_ receipt: Receipt, on request: Request) async throws {
         try await receipt.delete(on: request.db)
-    }
-
-    /// Receipts whose capture has finished take its result over: fields filled in, merchant
-    /// matched, category proposed, state `review` (or `unreadable` if reading failed). Done when
-    /// receipts are looked at, so a result is never lost between the worker and the record.
-    static func takeOverFinishedCaptures(ownerID: UUID, on request: Request) async throws {
-        let reading = try await Receipt.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$state == .reading)
-            .with(\.$capture).all()
-        guard !reading.isEmpty else { return }
-        let currency = try await profile(request).currency
-        for receipt in reading {
-            guard let capture = receipt.capture else {
-                try await markUnreadable(receipt, on: request.db)
-                continue
-            }
-            switch capture.status {
-            case .queued, .processing:
-                continue
-            case .failed:
-                try await markUnreadable(receipt, on: request.db)
-            case .done:
-                guard let json = capture.result,
-                      let result = try? JSONDecoder().decode(ReceiptCaptureResult.self, from: Data(json.utf8)) else {
-                    try await markUnreadable(receipt, on: request.db)
-                    continue
-                }
-                try await takeOver(result, into: receipt, ownerID: ownerID, currency: currency, on: request)
-            }
-        }
-    }
-
-    private static func markUnreadable(_ receipt: Receipt, on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("""
-            UPDATE receipts SET state = 'unreadable' WHERE id = \(bind: receipt.requireID()) AND state = 'reading'
-            """).run()
-    }
-
-    private static func takeOver(_ result: ReceiptCaptureResult, into receipt: Receipt, ownerID: UUID, currency: String, on request: Request) async throws {
-        try await request.db.writeTransaction { database in
-            // Only one request takes a result over, however many look at the receipt at once.
-            let claimed = try await (database as! any SQLDatabase).raw("""
-                UPDATE receipts SET state = 'review' WHERE id = \(bind: receipt.requireID()) AND state = 'reading' RETURNING id
-                """).first()
-            guard claimed != nil else { return }
-            receipt.state = .review
-            receipt.total = result.total
-            receipt.extractedTotalMinor = result.total?.minorUnits
-            receipt.currency = result.currency ?? currency
-            receipt.purchasedOn = result.date
-            receipt.ocrText = result.lines.joined(separator: "\n")
-            receipt.confidence = result.confidence
-            receipt.$image.id = result.pageImage
-            var merchant: Merchant?
-            if let name = result.merchant {
-                merchant = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)
-                receipt.$merchant.id = try merchant?.requireID()
-            }
-            try await receipt.save(on: database)
-            if let total = result.total, total.minorUnits > 0,
-               let category = try await CategoryService.suggestion(for: merchant, ownerID: ownerID, on: database) {
-                try await ReceiptAllocation(receiptID: receipt.requireID(), categoryID: category, amountHundredths: total.hundredths).create(on: database)
-            }
-        }
     }
 }
