@@ -89,6 +89,10 @@ private struct Flat {
             // Carla pays her part from the proposal: the rest of the plan stays as it was.
             let page = try await flat.carla.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
             #expect(page.contains("-15.00") && page.contains("+17.50"))
+            // German pages write money as receipts do, and the "Paid" form still sends a plain amount.
+            try await flat.ben.post(SiteURL.language.path, ["lang": "de"])
+            let german = try await flat.ben.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
+            #expect(german.contains("-15,00") && german.contains("+17,50") && german.contains(#"name="amount" value="2.50""#), "his own transfer")
             #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.carlaID)", "to": "\(flat.annaID)", "amount": "15.00"]).status == .seeOther)
             balances = try await flat.balances(app)
             #expect(flat.balance(balances, flat.carlaID) == "0.00")

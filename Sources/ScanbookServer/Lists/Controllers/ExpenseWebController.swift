@@ -74,7 +74,7 @@ enum ExpenseWebController {
         let history = try await ExpenseService.history(of: list, filter: filter, limit: shownHistory + 1, on: request.db)
         let payments = try await BalanceService.payments(of: list, limit: 50, on: request.db)
         let members = summary.people.filter { summary.memberIDs.contains($0.id!) }
-        func money(_ hundredths: Int) -> String { Amount(hundredths: hundredths).description }
+        func money(_ hundredths: Int) -> String { Formatting.money(hundredths: hundredths, locale: request.locale) }
         let checked = input?.member
         let view = ExpensePageView(
             name: list.name, isPrivate: list.isPrivate, currency: request.scanbookConfig.defaultCurrency,
@@ -84,7 +84,7 @@ enum ExpenseWebController {
             },
             plan: summary.plan.map { transfer in
                 .init(from: transfer.from.uuidString, to: transfer.to.uuidString, fromName: summary.name(transfer.from), toName: summary.name(transfer.to),
-                      amount: money(transfer.amount), canConfirm: me == transfer.from || me == transfer.to || me == list.$owner.id)
+                      amount: money(transfer.amount), value: Amount(hundredths: transfer.amount).description, canConfirm: me == transfer.from || me == transfer.to || me == list.$owner.id)
             },
             settled: summary.plan.isEmpty,
             payers: members.map { SelectOption(value: $0.id!.uuidString, label: $0.name, selected: $0.id == (input?.paidBy ?? me)) },

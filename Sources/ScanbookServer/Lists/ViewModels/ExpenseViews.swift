@@ -15,7 +15,10 @@ struct ExpensePageView: Encodable {
         let to: String
         let fromName: String
         let toName: String
+        /// As shown ("12,50" on German pages).
         let amount: String
+        /// As the "Paid" form sends it back ("12.50").
+        let value: String
         let canConfirm: Bool
     }
 

@@ -101,15 +101,15 @@ enum MeterWebController {
         let id = try meter.requireID()
         let currency = try await MeterPresentation.currency(request)
         func money(_ steps: Int?) -> String {
-            steps.flatMap(report.cost).map { ReceiptPresentation.money($0, locale: locale) + " " + currency } ?? ""
+            steps.flatMap(report.cost).map { Formatting.money($0, locale: locale) + " " + currency } ?? ""
         }
         let rows = try report.rows.reversed().map { row in
             let reading = row.reading
             let readingID = try reading.requireID()
             return MeterShowView.Row(
                 id: readingID.uuidString, taken: ReadingTime.display(reading.takenAt), takenInput: ReadingTime.formInput(reading.takenAt),
-                value: MeterPresentation.number(meter.counter.format(reading.steps), locale: locale),
-                used: row.used.map { MeterPresentation.number(meter.counter.format($0), locale: locale) } ?? "",
+                value: Formatting.number(meter.counter.format(reading.steps), locale: locale),
+                used: row.used.map { Formatting.number(meter.counter.format($0), locale: locale) } ?? "",
                 perDay: MeterPresentation.perDay(row.milliPerDay, meter, locale: locale), cost: money(row.used),
                 source: request.text("meters_source_\(reading.source.rawValue)"),
                 flag: MeterPresentation.flagText(reading.flag, request: request),
@@ -128,7 +128,7 @@ enum MeterWebController {
         let view = MeterShowView(
             id: id.uuidString, name: meter.name, kindLabel: request.text("meters_kind_\(meter.kind.rawValue)"), unit: meter.unit,
             counter: request.text("meters_counter_description", ["digits": "\(meter.digits)", "decimals": "\(meter.decimals)"]),
-            price: meter.price.map { MeterPresentation.number($0.description, locale: locale) }, currency: currency,
+            price: meter.price.map { Formatting.number($0.description, locale: locale) }, currency: currency,
             referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
             rows: rows, toReview: report.rows.filter { $0.reading.flag != nil }.count,
             linePoints: line.points, lineDots: line.dots, valueRange: line.range,

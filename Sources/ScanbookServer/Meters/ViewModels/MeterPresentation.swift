@@ -23,12 +23,8 @@ enum MeterPresentation {
         return request.text(toReview > 0 ? "meters_home_review" : "meters_home", ["meters": "\(meters.count)", "review": "\(toReview)"])
     }
 
-    static func number(_ text: String, locale: String) -> String {
-        locale == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
-    }
-
     static func value(_ steps: Int, _ meter: Meter, locale: String) -> String {
-        let formatted = number(meter.counter.format(steps), locale: locale)
+        let formatted = Formatting.number(meter.counter.format(steps), locale: locale)
         return meter.unit.isEmpty ? formatted : "\(formatted) \(meter.unit)"
     }
 
@@ -61,7 +57,7 @@ enum MeterPresentation {
         for _ in 0..<meter.decimals { divisor *= 10 }
         let whole = milliSteps / divisor
         let fraction = String(milliSteps % divisor * 1000 / divisor)
-        return number("\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)", locale: locale)
+        return Formatting.number("\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)", locale: locale)
     }
 
     /// The readings as a line (value over time) with a dot per reading.
@@ -70,10 +66,10 @@ enum MeterPresentation {
         let geometry = ChartGeometry(width: chartWidth, height: chartHeight)
         let points = geometry.line(readings.map { (x: $0.time, y: $0.steps) })
         let dots = zip(points, readings).map { point, reading in
-            ChartDot(x: point.x, y: point.y, label: number(report.meter.counter.format(reading.steps), locale: locale))
+            ChartDot(x: point.x, y: point.y, label: Formatting.number(report.meter.counter.format(reading.steps), locale: locale))
         }
         let range = readings.isEmpty ? "" : [readings.map(\.steps).min()!, readings.map(\.steps).max()!]
-            .map { number(report.meter.counter.format($0), locale: locale) }.joined(separator: " – ")
+            .map { Formatting.number(report.meter.counter.format($0), locale: locale) }.joined(separator: " – ")
         return (points.map { "\($0.x),\($0.y)" }.joined(separator: " "), dots, range)
     }
 

@@ -13,7 +13,7 @@ enum BudgetWebController {
         let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
         let (summary, profile) = try await BudgetService.summary(month, for: request)
         let locale = request.locale
-        func money(_ value: Int?) -> String { value.map { ReceiptPresentation.money(hundredths: $0, locale: locale) } ?? "–" }
+        func money(_ value: Int?) -> String { value.map { Formatting.money(hundredths: $0, locale: locale) } ?? "–" }
         let scale = Double(chartWidth - barX - 10) / Double(summary.chartScale)
         let bars = summary.rows.enumerated().map { index, row in
             BudgetView.Bar(
@@ -60,8 +60,8 @@ enum BudgetWebController {
             WarrantiesView.Row(
                 url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
                 merchant: receipt.merchant?.name ?? request.text("receipts_unknownMerchant"),
-                purchased: ReceiptPresentation.date(receipt.purchasedOn, locale: request.locale),
-                until: ReceiptPresentation.date(receipt.warrantyUntil, locale: request.locale),
+                purchased: Formatting.date(receipt.purchasedOn, locale: request.locale),
+                until: Formatting.date(receipt.warrantyUntil, locale: request.locale),
                 expired: (receipt.warrantyUntil ?? "") < today.description
             )
         }

@@ -81,7 +81,7 @@ enum ReceiptWebController {
             search: query.q ?? "",
             toCheck: try toCheck.map { try ReceiptPresentation.row($0, categoryNames: names, request: request) },
             rows: try listed.map { try ReceiptPresentation.row($0, categoryNames: names, request: request) },
-            monthTotal: ReceiptPresentation.money(hundredths: listed.compactMap(\.total?.hundredths).reduce(0, +), locale: request.locale),
+            monthTotal: Formatting.money(hundredths: listed.compactMap(\.total?.hundredths).reduce(0, +), locale: request.locale),
             uploadAction: SiteURL.receipts(.list).path,
             manualAction: SiteURL.receipts(.new).path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,

@@ -5,39 +5,10 @@ import Vapor
 
 /// How receipt figures read on a page: amounts in the user's language, month names, rows.
 enum ReceiptPresentation {
-    /// "1234.50" in English, "1234,50" in German.
-    static func money(_ amount: Amount, locale: String) -> String {
-        let text = amount.description
-        return locale == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
-    }
-
-    static func money(hundredths: Int, locale: String) -> String {
-        money(Amount(hundredths: hundredths), locale: locale)
-    }
-
-    static func monthLabel(_ month: YearMonth, locale: String) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(from: DateComponents(year: month.year, month: month.month, day: 1))!
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.timeZone = calendar.timeZone
-        formatter.setLocalizedDateFormatFromTemplate("MMMMyyyy")
-        return formatter.string(from: date)
-    }
-
-    /// "26.06.2025" in German, "2025-06-26" otherwise.
-    static func date(_ iso: String?, locale: String) -> String {
-        guard let iso, let date = CalendarDate(iso: iso) else { return "" }
-        guard locale == "de" else { return iso }
-        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(pad(date.day)).\(pad(date.month)).\(date.year)"
-    }
-
     static func navigation(_ page: ReceiptsURL, month: YearMonth, request: Request) -> MonthNavigation {
         MonthNavigation(
             month: month.description,
-            label: monthLabel(month, locale: request.locale),
+            label: Formatting.monthLabel(month, locale: request.locale),
             previousURL: month.previous.map { SiteURL.receipts(page).path(query: [("month", $0.description)]) },
             nextURL: month.next.map { SiteURL.receipts(page).path(query: [("month", $0.description)]) }
         )
@@ -59,9 +30,9 @@ enum ReceiptPresentation {
         let locale = request.locale
         return ReceiptRow(
             url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
-            date: date(receipt.purchasedOn, locale: locale),
+            date: Formatting.date(receipt.purchasedOn, locale: locale),
             merchant: receipt.merchant?.name ?? "",
-            total: receipt.total.map { money($0, locale: locale) + (receipt.currency.map { " \($0)" } ?? "") } ?? "",
+            total: receipt.total.map { Formatting.money($0, locale: locale) + (receipt.currency.map { " \($0)" } ?? "") } ?? "",
             categories: (receipt.$allocations.value ?? []).compactMap { categoryNames[$0.$category.id] }.sorted().joined(separator: ", "),
             state: receipt.state.rawValue,
             stateLabel: request.text("receipts_state_\(receipt.state.rawValue)")
@@ -81,10 +52,10 @@ enum ReceiptPresentation {
         guard let profile = try await ReceiptProfile.query(on: request.db).filter(\.$owner.$id == ownerID).first() else { return nil }
         let month = month(nil, request: request)
         let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: "", on: request.db)
-        let spent = money(hundredths: summary.totalSpent, locale: request.locale)
+        let spent = Formatting.money(hundredths: summary.totalSpent, locale: request.locale)
         let figure = summary.totalBudget > 0
-            ? request.text("receipts_home_budget", ["spent": spent, "budget": money(hundredths: summary.totalBudget, locale: request.locale)])
+            ? request.text("receipts_home_budget", ["spent": spent, "budget": Formatting.money(hundredths: summary.totalBudget, locale: request.locale)])
             : spent
-        return "\(monthLabel(month, locale: request.locale)): \(figure) \(profile.currency)"
+        return "\(Formatting.monthLabel(month, locale: request.locale)): \(figure) \(profile.currency)"
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import ScanbookCore
+
+/// How numbers, money and dates read on every page, in the user's language: German pages write
+/// 1234,50 and 26.06.2025, English ones 1234.50 and 2025-06-26. Every module formats through here,
+/// so one figure never reads two ways on two pages.
+enum Formatting {
+    /// A decimal number as Core prints it ("12.5"), with the locale's decimal mark.
+    static func number(_ text: String, locale: String) -> String {
+        locale == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    static func money(_ amount: Amount, locale: String) -> String {
+        number(amount.description, locale: locale)
+    }
+
+    static func money(hundredths: Int, locale: String) -> String {
+        money(Amount(hundredths: hundredths), locale: locale)
+    }
+
+    /// "26.06.2025" in German, "2025-06-26" otherwise.
+    static func date(_ iso: String?, locale: String) -> String {
+        guard let iso, let date = CalendarDate(iso: iso) else { return "" }
+        guard locale == "de" else { return iso }
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(pad(date.day)).\(pad(date.month)).\(date.year)"
+    }
+
+    /// "June 2025" / "Juni 2025".
+    static func monthLabel(_ month: YearMonth, locale: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        guard let date = calendar.date(from: DateComponents(year: month.year, month: month.month, day: 1)) else { return month.description }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: locale)
+        formatter.timeZone = calendar.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("MMMMyyyy")
+        return formatter.string(from: date)
+    }
+}
