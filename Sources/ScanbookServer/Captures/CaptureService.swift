@@ -13,8 +13,7 @@ enum CaptureService {
         guard request.application.captureProcessors[kind] != nil else {
             throw UserFacingError(.unprocessableEntity, "capture_unknownKind", ["kind": kind])
         }
-        guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
+        let upload = try request.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
         let capture = try await request.db.writeTransaction { database in
             try await requireRoomForJob(of: try user.requireID(), on: request, database)
             let blob = try await request.storeBlob(upload, owner: user.requireID(), on: database)

@@ -33,8 +33,7 @@ extension AccountWebController {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(AvatarForm.self)
         do {
-            guard let file = form.avatar, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-            let upload = try request.checkImageUpload(file)
+            let upload = try request.checkImageUpload(form.avatar)
             let blob = try await request.storeBlob(upload, owner: user.requireID(), on: request.db)
             user.$avatar.id = try blob.requireID()
             try await user.save(on: request.db)

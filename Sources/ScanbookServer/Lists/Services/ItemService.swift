@@ -97,8 +97,7 @@ enum ItemService {
     /// Adds the product on a barcode photo: an item added before with that code (on any of the
     /// user's lists) gives its name, brand and category; otherwise `name` is needed.
     static func addByBarcode(_ form: BarcodeForm, to list: ShoppingList, on request: Request) async throws -> ListItem {
-        guard let file = form.photo, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let bytes = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide).bytes
+        let bytes = try request.checkImageUpload(form.photo, minimumSide: UploadPolicy.minimumPhotoSide).bytes
         let codes: [Barcode]
         do {
             codes = try await request.application.imageWork.run { try BarcodeReader.decode(try Image.decode(bytes, minimumSide: UploadPolicy.minimumPhotoSide)) }

@@ -48,7 +48,7 @@ enum MeterAPIController {
     @Sendable static func read(_ request: Request) async throws -> StripReadingDTO {
         let meter = try await meter(request)
         let form = try request.content.decode(StripReadForm.self)
-        guard let strip = form.strip, strip.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
+        let strip = try request.requireFile(form.strip)
         if form.x != nil || form.y != nil || form.w != nil || form.h != nil, form.crop == nil {
             throw UserFacingError(.unprocessableEntity, "meters_invalidCrop")
         }

@@ -43,9 +43,7 @@ enum ReadingWebController {
     @Sendable static func importCSV(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
         do {
-            guard let file = try request.content.decode(CSVImportForm.self).file, file.data.readableBytes > 0 else {
-                throw UserFacingError(.unprocessableEntity, "upload_empty")
-            }
+            let file = try request.requireFile(try request.content.decode(CSVImportForm.self).file)
             guard let text = file.data.getString(at: file.data.readerIndex, length: file.data.readableBytes) else {
                 throw UserFacingError(.unprocessableEntity, "meters_csvNotText")
             }

@@ -18,7 +18,6 @@ enum MeterRecognitionService {
     /// Stores the photo and compares it with every reference photo of the user's meters.
     static func identify(_ file: File?, on request: Request) async throws -> Identification {
         let ownerID = try request.auth.require(User.self).requireID()
-        guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let meters = try await MeterService.all(on: request).filter { $0.$preparedReference.id != nil }
         let store = request.blobStore

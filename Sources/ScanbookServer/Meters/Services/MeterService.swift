@@ -50,7 +50,6 @@ enum MeterService {
 
     /// Replaces the reference photo that identification compares new photos with.
     static func setReference(_ meter: Meter, photo file: File?, on request: Request) async throws {
-        guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         let photo = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let prepared = try await preparedReference(photo, on: request)
         try await request.db.writeTransaction { database in

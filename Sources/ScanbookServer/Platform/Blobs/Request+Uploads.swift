@@ -11,10 +11,10 @@ struct CheckedUpload: Sendable {
 }
 
 extension Request {
-    /// Checks size, real content type and the image header before anything is stored; a
-    /// rejection names the problem. Photos to be recognized pass `minimumSide`.
-    func checkImageUpload(_ file: File, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
-        let bytes = Array(file.data.readableBytesView)
+    /// Checks that a file came, its size, real content type and the image header before anything
+    /// is stored; a rejection names the problem. Photos to be recognized pass `minimumSide`.
+    func checkImageUpload(_ file: File?, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
+        let bytes = Array(try requireFile(file).data.readableBytesView)
         let policy = UploadPolicy(maximumBytes: scanbookConfig.maxUploadBytes, minimumSide: minimumSide)
         do {
             return CheckedUpload(bytes: bytes, content: try policy.check(bytes))
@@ -30,6 +30,12 @@ extension Request {
 
     /// Stores a user's upload within their storage quota (`userStorageBytes`); files the server
     /// derives from an upload go through `Application.storeBlob` and do not count against it.
+    /// The chosen file, or "Please choose a file." when none (or an empty one) came.
+    func requireFile(_ file: File?) throws(UserFacingError) -> File {
+        guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
+        return file
+    }
+
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
         let limit = scanbookConfig.userStorageBytes
         let used = try await StoredBlob.bytesStored(by: owner, on: database)

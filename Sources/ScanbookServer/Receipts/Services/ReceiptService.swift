@@ -21,8 +21,7 @@ enum ReceiptService {
         let user = try request.auth.require(User.self)
         let ownerID = try user.requireID()
         try await profile(request)
-        guard let file = form.image, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
-        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
+        let upload = try request.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
         let receipt = try await request.db.writeTransaction { database in
             try await CaptureService.requireRoomForJob(of: ownerID, on: request, database)
             let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
