@@ -37,11 +37,11 @@ enum SiteURL: Sendable, Equatable {
         case .language: ["settings", "language"]
         case .avatar: ["settings", "avatar"]
         case .apiTokens: ["settings", "tokens"]
-        case .revokeAPIToken(let id): ["settings", "tokens", Self.component(id, parameter: "tokenID"), "revoke"]
-        case .blob(let id): ["blobs", Self.component(id, parameter: "blobID")]
+        case .revokeAPIToken(let id): ["settings", "tokens", id.pathComponent(.token), "revoke"]
+        case .blob(let id): ["blobs", id.pathComponent(.blob)]
         case .module(let module): [.constant(module.rawValue)]
         case .captures: ["captures"]
-        case .capture(let id): ["captures", Self.component(id, parameter: "captureID")]
+        case .capture(let id): ["captures", id.pathComponent(.capture)]
         case .receipts(let page): [.constant(Module.receipts.rawValue)] + page.pathComponents
         case .meters(let page): [.constant(Module.meters.rawValue)] + page.pathComponents
         case .lists(let page): [.constant(Module.lists.rawValue)] + page.pathComponents
@@ -60,10 +60,6 @@ enum SiteURL: Sendable, Equatable {
         var components = URLComponents()
         components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
         return query.isEmpty ? path : path + "?" + (components.percentEncodedQuery ?? "")
-    }
-
-    private static func component(_ id: UUID?, parameter: String) -> PathComponent {
-        id.map { .constant($0.uuidString) } ?? .parameter(parameter)
     }
 }
 
@@ -87,9 +83,9 @@ enum APIRoute: Sendable, Equatable {
         case .login: ["login"]
         case .me: ["me"]
         case .tokens: ["tokens"]
-        case .token(let id): ["tokens", id.map { .constant($0.uuidString) } ?? .parameter("tokenID")]
+        case .token(let id): ["tokens", id.pathComponent(.token)]
         case .captures: ["captures"]
-        case .capture(let id): ["captures", id.map { .constant($0.uuidString) } ?? .parameter("captureID")]
+        case .capture(let id): ["captures", id.pathComponent(.capture)]
         case .receipts(let route): route.pathComponents
         case .meters(let route): route.pathComponents
         case .lists(let route): route.pathComponents

@@ -23,15 +23,15 @@ enum MetersURL: Sendable, Equatable {
         switch self {
         case .list: []
         case .read: ["read"]
-        case .readPhoto(let photo): ["read", photo.pathComponent("photoID")]
-        case .meter(let id): [id.pathComponent("meterID")]
-        case .reference(let id): [id.pathComponent("meterID"), "reference"]
-        case .delete(let id): [id.pathComponent("meterID"), "delete"]
-        case .readings(let id): [id.pathComponent("meterID"), "readings"]
-        case .reading(let id, let reading): [id.pathComponent("meterID"), "readings", reading.pathComponent("readingID")]
-        case .deleteReading(let id, let reading): [id.pathComponent("meterID"), "readings", reading.pathComponent("readingID"), "delete"]
-        case .export(let id): [id.pathComponent("meterID"), "readings.csv"]
-        case .importCSV(let id): [id.pathComponent("meterID"), "import"]
+        case .readPhoto(let photo): ["read", photo.pathComponent(.photo)]
+        case .meter(let id): [id.pathComponent(.meter)]
+        case .reference(let id): [id.pathComponent(.meter), "reference"]
+        case .delete(let id): [id.pathComponent(.meter), "delete"]
+        case .readings(let id): [id.pathComponent(.meter), "readings"]
+        case .reading(let id, let reading): [id.pathComponent(.meter), "readings", reading.pathComponent(.reading)]
+        case .deleteReading(let id, let reading): [id.pathComponent(.meter), "readings", reading.pathComponent(.reading), "delete"]
+        case .export(let id): [id.pathComponent(.meter), "readings.csv"]
+        case .importCSV(let id): [id.pathComponent(.meter), "import"]
         }
     }
 }
@@ -55,13 +55,13 @@ enum MetersAPIRoute: Sendable, Equatable {
         switch self {
         case .meters: ["meters"]
         case .identify: ["meters", "identify"]
-        case .meter(let id): ["meters", id.pathComponent("meterID")]
-        case .reference(let id): ["meters", id.pathComponent("meterID"), "reference"]
-        case .read(let id): ["meters", id.pathComponent("meterID"), "read"]
-        case .readings(let id): ["meters", id.pathComponent("meterID"), "readings"]
-        case .reading(let id, let reading): ["meters", id.pathComponent("meterID"), "readings", reading.pathComponent("readingID")]
-        case .consumption(let id): ["meters", id.pathComponent("meterID"), "consumption"]
-        case .csv(let id): ["meters", id.pathComponent("meterID"), "readings.csv"]
+        case .meter(let id): ["meters", id.pathComponent(.meter)]
+        case .reference(let id): ["meters", id.pathComponent(.meter), "reference"]
+        case .read(let id): ["meters", id.pathComponent(.meter), "read"]
+        case .readings(let id): ["meters", id.pathComponent(.meter), "readings"]
+        case .reading(let id, let reading): ["meters", id.pathComponent(.meter), "readings", reading.pathComponent(.reading)]
+        case .consumption(let id): ["meters", id.pathComponent(.meter), "consumption"]
+        case .csv(let id): ["meters", id.pathComponent(.meter), "readings.csv"]
         }
     }
 }

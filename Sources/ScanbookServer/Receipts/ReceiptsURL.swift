@@ -25,17 +25,17 @@ enum ReceiptsURL: Sendable, Equatable {
         switch self {
         case .list: []
         case .new: ["new"]
-        case .receipt(let id): [id.pathComponent("receiptID")]
-        case .split(let id): [id.pathComponent("receiptID"), "split"]
-        case .delete(let id): [id.pathComponent("receiptID"), "delete"]
+        case .receipt(let id): [id.pathComponent(.receipt)]
+        case .split(let id): [id.pathComponent(.receipt), "split"]
+        case .delete(let id): [id.pathComponent(.receipt), "delete"]
         case .budget: ["budget"]
         case .categories: ["categories"]
-        case .category(let id): ["categories", id.pathComponent("categoryID")]
-        case .deleteCategory(let id): ["categories", id.pathComponent("categoryID"), "delete"]
+        case .category(let id): ["categories", id.pathComponent(.category)]
+        case .deleteCategory(let id): ["categories", id.pathComponent(.category), "delete"]
         case .warranties: ["warranties"]
         case .export: ["export.csv"]
         case .keywords: ["keywords"]
-        case .deleteKeyword(let id): ["keywords", id.pathComponent("keywordID"), "delete"]
+        case .deleteKeyword(let id): ["keywords", id.pathComponent(.keyword), "delete"]
         }
     }
 }
@@ -60,22 +60,15 @@ enum ReceiptsAPIRoute: Sendable, Equatable {
         switch self {
         case .receipts: ["receipts"]
         case .manual: ["receipts", "manual"]
-        case .receipt(let id): ["receipts", id.pathComponent("receiptID")]
-        case .split(let id): ["receipts", id.pathComponent("receiptID"), "split"]
-        case .month(let month): ["receipts", "months", month.map { .constant($0) } ?? .parameter("month")]
+        case .receipt(let id): ["receipts", id.pathComponent(.receipt)]
+        case .split(let id): ["receipts", id.pathComponent(.receipt), "split"]
+        case .month(let month): ["receipts", "months", month.map { .constant($0) } ?? .parameter(RouteParameter.month.rawValue)]
         case .export: ["receipts", "export.csv"]
         case .warranties: ["receipts", "warranties"]
         case .categories: ["receipt-categories"]
-        case .category(let id): ["receipt-categories", id.pathComponent("categoryID")]
+        case .category(let id): ["receipt-categories", id.pathComponent(.category)]
         case .keywords: ["receipt-keywords"]
-        case .keyword(let id): ["receipt-keywords", id.pathComponent("keywordID")]
+        case .keyword(let id): ["receipt-keywords", id.pathComponent(.keyword)]
         }
-    }
-}
-
-extension Optional where Wrapped == UUID {
-    /// The id itself in a link, or the named route parameter when registering the route.
-    func pathComponent(_ parameter: String) -> PathComponent {
-        map { .constant($0.uuidString) } ?? .parameter(parameter)
     }
 }

@@ -39,7 +39,7 @@ enum AccountAPIController {
 
     @Sendable static func deleteToken(_ request: Request) async throws -> HTTPStatus {
         let user = try request.auth.require(User.self)
-        let token = try await APIToken.find(request.parameters.get("tokenID", as: UUID.self), ownedBy: user, on: request.db)
+        let token = try await APIToken.find(request.id(.token), ownedBy: user, on: request.db)
         try await token.delete(on: request.db)
         return .noContent
     }

@@ -83,7 +83,7 @@ extension AccountWebController {
 
     @Sendable static func revokeToken(_ request: Request) async throws -> Response {
         let user = try request.auth.require(User.self)
-        let token = try await APIToken.find(request.parameters.get("tokenID", as: UUID.self), ownedBy: user, on: request.db)
+        let token = try await APIToken.find(request.id(.token), ownedBy: user, on: request.db)
         try await token.delete(on: request.db)
         request.flash(.success, request.text("settings_tokenRevoked", ["name": token.name]))
         return request.redirect(to: .settings)

@@ -11,7 +11,7 @@ enum CaptureAPIController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> CaptureDTO {
-        try CaptureDTO(try await CaptureService.find(request.parameters.get("captureID", as: UUID.self), on: request))
+        try CaptureDTO(try await CaptureService.find(request.id(.capture), on: request))
     }
 
     @Sendable static func list(_ request: Request) async throws -> Response {

@@ -20,7 +20,7 @@ enum CaptureWebController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let capture = try await CaptureService.find(request.parameters.get("captureID", as: UUID.self), on: request)
+        let capture = try await CaptureService.find(request.id(.capture), on: request)
         let response = try await request.renderPage("Captures/show", title: "capture_title", content: try showView(capture, request))
         if capture.status.isPending {
             // Works without JavaScript: the browser reloads until the job is done.

@@ -19,12 +19,12 @@ enum ExpenseAPIController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> ExpenseDTO {
-        try ExpenseDTO(try await ExpenseService.find(request.parameters.get("expenseID", as: UUID.self), in: try await list(request), on: request))
+        try ExpenseDTO(try await ExpenseService.find(request.id(.expense), in: try await list(request), on: request))
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
         let list = try await list(request)
-        try await ExpenseService.delete(try await ExpenseService.find(request.parameters.get("expenseID", as: UUID.self), in: list, on: request), in: list, on: request)
+        try await ExpenseService.delete(try await ExpenseService.find(request.id(.expense), in: list, on: request), in: list, on: request)
         return .noContent
     }
 
@@ -46,6 +46,6 @@ enum ExpenseAPIController {
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+        try await ListService.find(request.id(.list), on: request)
     }
 }

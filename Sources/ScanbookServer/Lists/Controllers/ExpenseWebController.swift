@@ -27,7 +27,7 @@ enum ExpenseWebController {
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
         let list = try await list(request)
-        let expense = try await ExpenseService.find(request.parameters.get("expenseID", as: UUID.self), in: list, on: request)
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
         return try await change(list, request) { try await ExpenseService.delete(expense, in: list, on: request) }
     }
 
@@ -63,7 +63,7 @@ enum ExpenseWebController {
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+        try await ListService.find(request.id(.list), on: request)
     }
 
     static func render(_ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, status: HTTPStatus) async throws -> Response {

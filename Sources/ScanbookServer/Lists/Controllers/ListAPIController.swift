@@ -51,14 +51,14 @@ enum ListAPIController {
 
     @Sendable static func updateItem(_ request: Request) async throws -> ListItemDTO {
         let list = try await list(request)
-        let item = try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request)
+        let item = try await ItemService.find(request.id(.item), in: list, on: request)
         try await ItemService.update(item, in: list, with: try request.content.decode(ItemInput.self), on: request)
         return try ListItemDTO(item)
     }
 
     @Sendable static func deleteItem(_ request: Request) async throws -> HTTPStatus {
         let list = try await list(request)
-        try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), in: list, on: request)
+        try await ItemService.delete(try await ItemService.find(request.id(.item), in: list, on: request), in: list, on: request)
         return .noContent
     }
 
@@ -75,7 +75,7 @@ enum ListAPIController {
 
     @Sendable static func withdrawInvitation(_ request: Request) async throws -> ShoppingListDTO {
         let list = try await list(request)
-        let email = request.parameters.get("email").map { $0.removingPercentEncoding ?? $0 }
+        let email = request.text(.email).map { $0.removingPercentEncoding ?? $0 }
         try await ListService.withdrawInvitation(email, of: list, on: request)
         return try await ListService.dto(list, on: request.db)
     }
@@ -85,23 +85,23 @@ enum ListAPIController {
     }
 
     @Sendable static func acceptInvitation(_ request: Request) async throws -> ShoppingListDTO {
-        let list = try await InvitationService.accept(request.parameters.get("invitationID", as: UUID.self), on: request)
+        let list = try await InvitationService.accept(request.id(.invitation), on: request)
         return try await ListService.dto(list, on: request.db)
     }
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> HTTPStatus {
-        try await InvitationService.decline(request.parameters.get("invitationID", as: UUID.self), on: request)
+        try await InvitationService.decline(request.id(.invitation), on: request)
         return .noContent
     }
 
     /// The owner removes a member, or a member removes themselves (leaves).
     @Sendable static func removeMember(_ request: Request) async throws -> HTTPStatus {
-        guard let userID = request.parameters.get("userID", as: UUID.self) else { throw Abort(.notFound) }
+        guard let userID = request.id(.user) else { throw Abort(.notFound) }
         try await ListService.remove(userID, from: try await list(request), on: request)
         return .noContent
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+        try await ListService.find(request.id(.list), on: request)
     }
 }

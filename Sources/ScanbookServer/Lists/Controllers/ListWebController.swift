@@ -48,20 +48,20 @@ enum ListWebController {
 
     @Sendable static func updateItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            let item = try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request)
+            let item = try await ItemService.find(request.id(.item), in: list, on: request)
             try await ItemService.update(item, in: list, with: try request.content.decode(ItemInput.self), on: request)
         }
     }
 
     @Sendable static func toggleItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            try await ItemService.toggle(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), in: list, on: request)
+            try await ItemService.toggle(try await ItemService.find(request.id(.item), in: list, on: request), in: list, on: request)
         }
     }
 
     @Sendable static func deleteItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            try await ItemService.delete(try await ItemService.find(request.parameters.get("itemID", as: UUID.self), in: list, on: request), in: list, on: request)
+            try await ItemService.delete(try await ItemService.find(request.id(.item), in: list, on: request), in: list, on: request)
         }
     }
 
@@ -86,20 +86,20 @@ enum ListWebController {
     }
 
     @Sendable static func acceptInvitation(_ request: Request) async throws -> Response {
-        let list = try await InvitationService.accept(request.parameters.get("invitationID", as: UUID.self), on: request)
+        let list = try await InvitationService.accept(request.id(.invitation), on: request)
         request.flash(.success, request.text("lists_joined", ["name": list.name]))
         return request.redirect(to: .lists(.list(id: list.id)))
     }
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> Response {
-        try await InvitationService.decline(request.parameters.get("invitationID", as: UUID.self), on: request)
+        try await InvitationService.decline(request.id(.invitation), on: request)
         request.flash(.success, request.text("lists_invitationDeclined"))
         return request.redirect(to: .lists(.index))
     }
 
     @Sendable static func removeMember(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            guard let userID = request.parameters.get("userID", as: UUID.self) else { throw Abort(.notFound) }
+            guard let userID = request.id(.user) else { throw Abort(.notFound) }
             try await ListService.remove(userID, from: list, on: request)
         }
     }
@@ -127,7 +127,7 @@ enum ListWebController {
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+        try await ListService.find(request.id(.list), on: request)
     }
 
     static let shownItems = 100

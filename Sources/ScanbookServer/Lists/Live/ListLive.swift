@@ -116,7 +116,7 @@ enum ListLiveController {
     @Sendable static func connect(_ request: Request) async throws -> Response {
         // A page on another site could otherwise open this socket with the user's cookie.
         guard originAllowed(request) else { throw Abort(.forbidden) }
-        _ = try await ListService.find(request.parameters.get("listID", as: UUID.self), on: request)
+        _ = try await ListService.find(request.id(.list), on: request)
         return request.webSocket(onUpgrade: onUpgrade)
     }
 
@@ -134,7 +134,7 @@ enum ListLiveController {
     }
 
     @Sendable static func onUpgrade(_ request: Request, _ socket: WebSocket) async {
-        guard let listID = request.parameters.get("listID", as: UUID.self), let userID = request.auth.get(User.self)?.id else {
+        guard let listID = request.id(.list), let userID = request.auth.get(User.self)?.id else {
             try? await socket.close(code: .policyViolation)
             return
         }

@@ -73,14 +73,14 @@ enum MeterAPIController {
 
     @Sendable static func updateReading(_ request: Request) async throws -> ReadingDTO {
         let meter = try await meter(request)
-        let reading = try await ReadingService.find(request.parameters.get("readingID", as: UUID.self), of: meter, on: request)
+        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
         try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
         return try ReadingDTO(reading, counter: meter.counter, consumption: nil)
     }
 
     @Sendable static func deleteReading(_ request: Request) async throws -> HTTPStatus {
         let meter = try await meter(request)
-        try await ReadingService.delete(try await ReadingService.find(request.parameters.get("readingID", as: UUID.self), of: meter, on: request), on: request)
+        try await ReadingService.delete(try await ReadingService.find(request.id(.reading), of: meter, on: request), on: request)
         return .noContent
     }
 
@@ -111,6 +111,6 @@ enum MeterAPIController {
     }
 
     private static func meter(_ request: Request) async throws -> Meter {
-        try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        try await MeterService.find(request.id(.meter), on: request)
     }
 }

@@ -23,7 +23,7 @@ enum MeterReadWebController {
     }
 
     @Sendable static func showPhoto(_ request: Request) async throws -> Response {
-        let photo = try await StoredBlob.find(request.parameters.get("photoID", as: UUID.self), ownedBy: request)
+        let photo = try await StoredBlob.find(request.id(.photo), ownedBy: request)
         let query = try request.query.decode(ReadPhotoQuery.self)
         let meterID = query.meter.flatMap(UUID.init(uuidString:))
         return try await render(request, photo: photo, meterID: meterID, uncertain: query.uncertain == "1", crop: nil, result: nil, errors: [], status: .ok)
@@ -31,7 +31,7 @@ enum MeterReadWebController {
 
     /// Reads the counter in the marked strip (of the separate strip photo when one is sent).
     @Sendable static func readCounter(_ request: Request) async throws -> Response {
-        let photo = try await StoredBlob.find(request.parameters.get("photoID", as: UUID.self), ownedBy: request)
+        let photo = try await StoredBlob.find(request.id(.photo), ownedBy: request)
         let form = try request.content.decode(StripReadForm.self)
         let meterID = form.meter.flatMap(UUID.init(uuidString:))
         do {

@@ -23,12 +23,12 @@ enum MeterWebController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         return try await renderShow(meter, request, form: nil, errors: [], status: .ok)
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         let changes = try request.content.decode(MeterChanges.self)
         do {
             try await MeterService.update(meter, with: changes, on: request)
@@ -41,7 +41,7 @@ enum MeterWebController {
     }
 
     @Sendable static func setReference(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         do {
             try await MeterService.setReference(meter, photo: try request.content.decode(PhotoUploadForm.self).photo, on: request)
             request.flash(.success, request.text("meters_referenceSaved"))
@@ -52,7 +52,7 @@ enum MeterWebController {
     }
 
     @Sendable static func confirmDelete(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         let view = MeterDeleteView(
             name: meter.name,
             readings: try await MeterReading.query(on: request.db).filter(\.$meter.$id == meter.requireID()).count(),
@@ -63,7 +63,7 @@ enum MeterWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         try await MeterService.delete(meter, on: request)
         request.flash(.success, request.text("meters_deleted", ["name": meter.name]))
         return request.redirect(to: .meters(.list))

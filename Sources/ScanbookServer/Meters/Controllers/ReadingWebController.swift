@@ -5,7 +5,7 @@ import Vapor
 /// A meter's readings on its page: typed in, corrected, reviewed, deleted; CSV out and in.
 enum ReadingWebController {
     @Sendable static func add(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         do {
             let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
             flashSaved(reading, request)
@@ -16,8 +16,8 @@ enum ReadingWebController {
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
-        let reading = try await ReadingService.find(request.parameters.get("readingID", as: UUID.self), of: meter, on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
+        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
         do {
             try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
             flashSaved(reading, request)
@@ -28,20 +28,20 @@ enum ReadingWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
-        let reading = try await ReadingService.find(request.parameters.get("readingID", as: UUID.self), of: meter, on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
+        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
         try await ReadingService.delete(reading, on: request)
         request.flash(.success, request.text("meters_readingDeleted"))
         return request.redirect(to: .meters(.meter(id: meter.id)))
     }
 
     @Sendable static func export(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         return csvResponse(try await ReadingService.exportCSV(meter, on: request), meter: meter)
     }
 
     @Sendable static func importCSV(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.parameters.get("meterID", as: UUID.self), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request)
         do {
             let file = try request.requireFile(try request.content.decode(CSVImportForm.self).file)
             guard let text = file.data.getString(at: file.data.readerIndex, length: file.data.readableBytes) else {

@@ -5,7 +5,7 @@ import Vapor
 /// so a URL reveals nothing.
 enum BlobController {
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let blob = try await StoredBlob.find(request.parameters.get("blobID", as: UUID.self), ownedBy: request)
+        let blob = try await StoredBlob.find(request.id(.blob), ownedBy: request)
         let store = request.blobStore
         let hash = blob.hash
         let bytes = try await request.application.threadPool.runIfActive { try store.get(hash) }

@@ -20,7 +20,7 @@ enum CategoryWebController {
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request)
         do {
             try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
             request.flash(.success, request.text("receipts_categorySaved", ["name": category.name]))
@@ -31,7 +31,7 @@ enum CategoryWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request)
         do {
             try await CategoryService.delete(category, reassignTo: try request.content.decode(CategoryDeleteForm.self).reassignTo, on: request)
             request.flash(.success, request.text("receipts_categoryDeleted", ["name": category.name]))

@@ -19,7 +19,7 @@ enum KeywordWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let keyword = try await KeywordService.find(request.parameters.get("keywordID", as: UUID.self), on: request)
+        let keyword = try await KeywordService.find(request.id(.keyword), on: request)
         try await keyword.delete(on: request.db)
         request.flash(.success, request.text("receipts_keywordRemoved", ["phrase": keyword.phrase]))
         return request.redirect(to: .receipts(.keywords))

@@ -48,7 +48,7 @@ enum ReceiptAPIController {
     }
 
     @Sendable static func month(_ request: Request) async throws -> BudgetMonthDTO {
-        guard let month = try apiMonth(request.parameters.get("month")) else { throw Abort(.notFound) }
+        guard let month = try apiMonth(request.text(.month)) else { throw Abort(.notFound) }
         let (summary, profile) = try await BudgetService.summary(month, for: request)
         return BudgetMonthDTO(month: month, currency: profile.currency, summary: summary)
     }
@@ -79,14 +79,14 @@ enum ReceiptAPIController {
     }
 
     @Sendable static func updateCategory(_ request: Request) async throws -> ReceiptCategoryDTO {
-        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request)
         try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
         return try ReceiptCategoryDTO(category)
     }
 
     /// `DELETE …?reassignTo=<category id>`
     @Sendable static func deleteCategory(_ request: Request) async throws -> HTTPStatus {
-        let category = try await CategoryService.find(request.parameters.get("categoryID", as: UUID.self), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request)
         try await CategoryService.delete(category, reassignTo: try request.query.get(String?.self, at: "reassignTo"), on: request)
         return .noContent
     }
@@ -105,12 +105,12 @@ enum ReceiptAPIController {
     }
 
     @Sendable static func deleteKeyword(_ request: Request) async throws -> HTTPStatus {
-        try await KeywordService.find(request.parameters.get("keywordID", as: UUID.self), on: request).delete(on: request.db)
+        try await KeywordService.find(request.id(.keyword), on: request).delete(on: request.db)
         return .noContent
     }
 
     private static func receipt(_ request: Request) async throws -> Receipt {
-        try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
+        try await ReceiptService.find(request.id(.receipt), on: request)
     }
 
     /// nil when absent; a clear 400 when malformed.

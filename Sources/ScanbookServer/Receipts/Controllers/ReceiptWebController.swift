@@ -29,12 +29,12 @@ enum ReceiptWebController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let receipt = try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
+        let receipt = try await ReceiptService.find(request.id(.receipt), on: request)
         return try await renderShow(receipt, request, errors: [], status: .ok)
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let receipt = try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
+        let receipt = try await ReceiptService.find(request.id(.receipt), on: request)
         do {
             let outcome = try await ReceiptService.update(receipt, with: try request.content.decode(ReceiptChanges.self), on: request)
             request.flash(.success, request.text("receipts_saved"))
@@ -49,7 +49,7 @@ enum ReceiptWebController {
     }
 
     @Sendable static func split(_ request: Request) async throws -> Response {
-        let receipt = try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
+        let receipt = try await ReceiptService.find(request.id(.receipt), on: request)
         do {
             try await ReceiptService.split(receipt, try request.content.decode(ReceiptSplitForm.self), on: request)
             request.flash(.success, request.text("receipts_splitSaved"))
@@ -61,7 +61,7 @@ enum ReceiptWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let receipt = try await ReceiptService.find(request.parameters.get("receiptID", as: UUID.self), on: request)
+        let receipt = try await ReceiptService.find(request.id(.receipt), on: request)
         let month = receipt.purchaseDate.map(YearMonth.init)
         try await ReceiptService.delete(receipt, on: request)
         request.flash(.success, request.text("receipts_deleted"))
