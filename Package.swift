@@ -43,8 +43,7 @@ let package = Package(
         .target(
             name: "ScanbookOCR",
             dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"],
-            // The digit models ship with the code; their training script sits next to them.
-            exclude: ["Models/train_digits.py", "Models/synthetic_digits.py", "Models/digit_corpus.py"],
+            // The digit models ship with the code; their training scripts are in Tools/digits.
             resources: [.copy("Models/meter-digits.json"), .copy("Models/meter-digits-second.json")]
         ),
 

@@ -70,7 +70,7 @@ import Testing
         // 11×7 → pool 5×3 → pool 2×1: both poolings drop an odd row and column.
         let layers = [conv(1, 3), relu, pool, conv(3, 17), relu, pool, dense(17 * 2 * 1, 20), relu, dense(20, 5)]
         let model = DigitModel(format: "scanbook-digits-1", inputWidth: 7, inputHeight: 11, classes: ["a", "b", "c", "d", "e"], layers: layers)
-        let network = DigitNetwork(try model.validated())
+        let network = try DigitNetwork(try model.validated())
         for _ in 0..<5 {
             let image = random(7 * 11)
             let fast = network.scores(image), plain = Self.plainScores(model, image)

@@ -37,31 +37,29 @@ struct DigitNetwork: Sendable {
 
     let steps: [Step]
 
-    init(_ model: DigitModel) {
+    init(_ model: DigitModel) throws(DigitModel.Problem) {
         var steps: [Step] = []
         var channels = 1, height = model.inputHeight, width = model.inputWidth, flat = false
-        for layer in model.layers {
-            switch layer.type {
-            case "conv3x3":
-                let file = layer.weights!, inputChannels = channels
+        for layer in try model.checkedLayers() {
+            switch layer {
+            case .conv3x3(let inputChannels, let outputChannels, let file, let bias):
                 // Patch input index (dy·3 + dx)·C + c  ←  file index ((out·C + c)·3 + dy)·3 + dx.
-                let kernel = Kernel(inputs: 9 * channels, outputs: layer.outputChannels!, bias: layer.bias!) { input, output in
+                let kernel = Kernel(inputs: 9 * inputChannels, outputs: outputChannels, bias: bias) { input, output in
                     let (tap, channel) = input.quotientAndRemainder(dividingBy: inputChannels)
                     return file[((output * inputChannels + channel) * 9) + tap]
                 }
                 steps.append(.conv(kernel, height: height, width: width))
-                channels = layer.outputChannels!
-            case "relu":
+                channels = outputChannels
+            case .relu:
                 steps.append(.relu)
-            case "maxpool2":
+            case .maxPool2:
                 steps.append(.maxPool(height: height, width: width, channels: channels))
                 height /= 2
                 width /= 2
-            default:  // "dense", the only other type validation lets through
-                let file = layer.weights!, inputs = layer.inputs!
-                let (planeChannels, planeHeight, planeWidth) = (channels, height, width)
-                let kernel = Kernel(inputs: inputs, outputs: layer.outputs!, bias: layer.bias!) { input, output in
-                    guard !flat else { return file[output * inputs + input] }
+            case .dense(let inputs, let outputs, let file, let bias):
+                let (planeChannels, planeHeight, planeWidth, isFlat) = (channels, height, width, flat)
+                let kernel = Kernel(inputs: inputs, outputs: outputs, bias: bias) { input, output in
+                    guard !isFlat else { return file[output * inputs + input] }
                     // Pixel-major input (y·W + x)·C + c  ←  the file's channel-major (c·H + y)·W + x.
                     let (pixel, channel) = input.quotientAndRemainder(dividingBy: planeChannels)
                     let (y, x) = pixel.quotientAndRemainder(dividingBy: planeWidth)

@@ -12,13 +12,13 @@ public struct DigitReader: Sendable {
 
     public init(model: DigitModel, secondOpinion: DigitModel? = nil) throws(DigitModel.Problem) {
         self.model = try model.validated()
-        self.network = DigitNetwork(self.model)
+        self.network = try DigitNetwork(self.model)
         if let secondOpinion {
             let second = try secondOpinion.validated()
             guard second.inputWidth == model.inputWidth, second.inputHeight == model.inputHeight, second.classes == model.classes else {
                 throw .badLayer(0, "a second opinion must take the same input and give the same classes")
             }
-            self.secondOpinion = DigitNetwork(second)
+            self.secondOpinion = try DigitNetwork(second)
         } else {
             self.secondOpinion = nil
         }

@@ -5,7 +5,7 @@ inference in `DigitReader` (Sources/ScanbookCore/Digits).
     /usr/bin/python3 -m venv /tmp/train && /tmp/train/bin/pip install jax pillow    # training only, CPU
     apt-get install fonts-liberation fonts-urw-base35 fonts-freefont-ttf fonts-lato fonts-b612 \
         fonts-jetbrains-mono fonts-firacode fonts-roboto-unhinted fonts-open-sans   # --synthetic's fonts
-    /tmp/train/bin/python Sources/ScanbookOCR/Models/train_digits.py --synthetic 20000 \
+    /tmp/train/bin/python Tools/digits/train_digits.py --synthetic 20000 \
         --convs 16 32 64 --hidden 128 --epochs 40 \
         --data ../shared/corpora/meter-digits-train --out Sources/ScanbookOCR/Models/meter-digits.json
 
