@@ -60,6 +60,8 @@ def make_browser(language: str = "en-US"):
                      "--window-size=412,915", f"--lang={language}"):
         options.add_argument(argument)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    # The console, to catch anything the Content-Security-Policy blocked (see `browser`).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.implicitly_wait(5)
@@ -70,7 +72,12 @@ def make_browser(language: str = "en-US"):
 def browser():
     driver = make_browser()
     yield driver
-    driver.quit()
+    try:
+        blocked = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry.get("message", "")]
+    finally:
+        driver.quit()
+    # Scripts and styles come from files only: a page that needs an inline one breaks under the policy.
+    assert not blocked, f"blocked by the Content-Security-Policy: {blocked}"
 
 
 def screenshot(driver, name: str):

@@ -6,21 +6,9 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot, wait
+from helpers import fill, submit
 
 AVATAR = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures" / "avatar.png"
-
-
-def fill(driver, form_id: str, **fields):
-    form = driver.find_element(By.ID, form_id)
-    for name, value in fields.items():
-        field = form.find_element(By.NAME, name)
-        field.clear()
-        field.send_keys(value)
-    return form
-
-
-def submit(form):
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
 
 def test_register_login_language_and_profile_picture(server, browser):

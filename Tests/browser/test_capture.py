@@ -7,7 +7,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot, wait
-from test_accounts import fill, submit
+from helpers import fill, submit
 
 PHOTO = Path(__file__).resolve().parents[1] / "ScanbookVisionTests" / "Fixtures" / "document-2.jpg"
 

@@ -6,13 +6,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser, screenshot
-from test_accounts import fill, submit
-
-
-def register(browser, url, name, email):
-    browser.get(url + "/register")
-    submit(fill(browser, "register-form", name=name, email=email, password="Sommer2025!"))
-    WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))
+from helpers import register, submit
 
 
 def add_item(browser, name):

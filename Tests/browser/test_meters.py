@@ -9,7 +9,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot
-from test_accounts import fill, submit
+from helpers import fill, submit
 
 FIXTURES = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures"
 

@@ -1,0 +1,26 @@
+"""What the browser tests share: filling and sending forms, registering."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+PASSWORD = "Sommer2025!"
+
+
+def fill(driver, form_id: str, **fields):
+    form = driver.find_element(By.ID, form_id)
+    for name, value in fields.items():
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    return form
+
+
+def submit(form):
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+
+def register(browser, url, name, email):
+    """Registers and waits for the home page."""
+    browser.get(url + "/register")
+    submit(fill(browser, "register-form", name=name, email=email, password=PASSWORD))
+    WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))
