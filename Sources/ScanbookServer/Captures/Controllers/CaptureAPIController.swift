@@ -5,9 +5,7 @@ import Vapor
 enum CaptureAPIController {
     @Sendable static func create(_ request: Request) async throws -> Response {
         let capture = try await CaptureService.enqueue(try request.content.decode(CaptureUploadForm.self), on: request)
-        let response = try await CaptureDTO(capture).encodeResponse(status: .accepted, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.capture(id: capture.id)).path)
-        return response
+        return try await request.created(CaptureDTO(capture), at: SiteURL.api(.capture(id: capture.id)), status: .accepted)
     }
 
     @Sendable static func show(_ request: Request) async throws -> CaptureDTO {

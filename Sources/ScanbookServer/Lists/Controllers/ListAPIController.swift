@@ -12,9 +12,7 @@ enum ListAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let list = try await ListService.create(named: try request.content.decode(ListNameForm.self).name, on: request)
-        let response = try await ListService.dto(list, on: request.db).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.lists(.list(id: list.id))).path)
-        return response
+        return try await request.created(ListService.dto(list, on: request.db), at: SiteURL.api(.lists(.list(id: list.id))))
     }
 
     @Sendable static func show(_ request: Request) async throws -> ShoppingListDTO {
@@ -44,9 +42,7 @@ enum ListAPIController {
     @Sendable static func addItem(_ request: Request) async throws -> Response {
         let list = try await list(request)
         let item = try await ItemService.add(try request.content.decode(ItemInput.self), to: list, on: request)
-        let response = try await ListItemDTO(item).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.lists(.item(id: list.id, item: item.id))).path)
-        return response
+        return try await request.created(ListItemDTO(item), at: SiteURL.api(.lists(.item(id: list.id, item: item.id))))
     }
 
     @Sendable static func updateItem(_ request: Request) async throws -> ListItemDTO {

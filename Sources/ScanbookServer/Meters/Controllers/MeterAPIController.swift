@@ -12,9 +12,7 @@ enum MeterAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let meter = try await MeterService.create(try request.content.decode(MeterInput.self).changes, reference: nil, on: request)
-        let response = try await MeterDTO(meter, last: nil).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.meters(.meter(id: meter.id))).path)
-        return response
+        return try await request.created(MeterDTO(meter, last: nil), at: SiteURL.api(.meters(.meter(id: meter.id))))
     }
 
     @Sendable static func show(_ request: Request) async throws -> MeterDTO {
@@ -66,9 +64,7 @@ enum MeterAPIController {
     @Sendable static func addReading(_ request: Request) async throws -> Response {
         let meter = try await meter(request)
         let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
-        let response = try await ReadingDTO(reading, counter: meter.counter, consumption: nil).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.meters(.reading(id: meter.id, reading: reading.id))).path)
-        return response
+        return try await request.created(ReadingDTO(reading, counter: meter.counter, consumption: nil), at: SiteURL.api(.meters(.reading(id: meter.id, reading: reading.id))))
     }
 
     @Sendable static func updateReading(_ request: Request) async throws -> ReadingDTO {
