@@ -10,7 +10,7 @@ from test_cli import BINARY
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpora" / "meter-digits-train"
-sys.path.insert(0, str(ROOT / "Sources" / "ScanbookOCR" / "Models"))
+sys.path.insert(0, str(ROOT / "Tools" / "digits"))
 from digit_corpus import held_back  # noqa: E402  the training split itself, not a copy of it
 
 
