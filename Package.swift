@@ -87,7 +87,8 @@ let package = Package(
             path: "Benchmarks/scanbook-bench"
         ),
 
-        .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore", "ScanbookFuzzing"]),
+        // Receipts/Fixtures: OCR readings of generated receipts for the extractor's golden test.
+        .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore", "ScanbookFuzzing"], exclude: ["Receipts/Fixtures"]),
         .testTarget(
             name: "ScanbookVisionTests",
             dependencies: ["ScanbookVision", "ScanbookOCR", "ScanbookCore"],
