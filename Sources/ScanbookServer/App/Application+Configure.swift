@@ -61,6 +61,7 @@ extension Application {
         middleware.use(PublicFilesMiddleware(publicDirectory: ScanbookResources.publicDirectory))
 
         try registerRoutes()
+        try prepareOpenAPIDocument()
     }
 
     private func configureSessions(_ config: AppConfig) {

@@ -20,7 +20,7 @@ struct ListsModule: ScanbookModule {
 
     /// Invitations wait for an answer: the first page after signing in says so.
     func homeFigure(_ request: Request) async throws -> String? {
-        let invitations = try await InvitationService.pending(for: request).count
+        let invitations = try await InvitationService.pendingCount(for: request)
         return invitations > 0 ? request.text("lists_invitations_waiting", ["count": "\(invitations)"]) : nil
     }
 

@@ -5,19 +5,20 @@ extension Application {
     private struct OpenAPIDocumentKey: StorageKey { typealias Value = String }
 
     /// `Resources/openapi.yaml` with only the paths this instance routes (a disabled module's
-    /// operations are left out), read and filtered once.
-    var openAPIDocument: String {
-        if let document = storage[OpenAPIDocumentKey.self] { return document }
-        let full = (try? String(contentsOf: ScanbookResources.openAPIDocument, encoding: .utf8)) ?? ""
+    /// operations are left out), made once by `prepareOpenAPIDocument`.
+    var openAPIDocument: String { storage[OpenAPIDocumentKey.self] ?? "" }
+
+    /// Reads and filters the document once the routes are registered, at configuration: request
+    /// handlers only read it (they run on several threads; storage is not theirs to write).
+    func prepareOpenAPIDocument() throws {
+        let full = try String(contentsOf: ScanbookResources.openAPIDocument, encoding: .utf8)
         let routed = Set(routes.all.map { route in
             "/" + route.path.map { component in
                 if case .parameter(let name) = component { return "{\(name)}" }
                 return component.description
             }.joined(separator: "/")
         })
-        let document = Self.openAPIDocument(full, keepingPaths: routed)
-        storage[OpenAPIDocumentKey.self] = document
-        return document
+        storage[OpenAPIDocumentKey.self] = Self.openAPIDocument(full, keepingPaths: routed)
     }
 
     /// Drops each `paths:` entry (a two-space-indented `/…:` key and the lines under it) whose path

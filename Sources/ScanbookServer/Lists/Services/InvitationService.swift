@@ -18,6 +18,11 @@ enum InvitationService {
         return invitations.map { Pending(invitation: $0, list: $0.list, ownerName: $0.list.owner.name) }
     }
 
+    /// How many wait for me (the home tile), without loading their lists.
+    static func pendingCount(for request: Request) async throws -> Int {
+        try await ListInvitation.query(on: request.db).filter(\.$email == (try request.auth.require(User.self).email)).count()
+    }
+
     /// Accepts one of my invitations: I join the list (its seat was taken when I was invited).
     @discardableResult
     static func accept(_ id: UUID?, on request: Request) async throws -> ShoppingList {

@@ -9,9 +9,8 @@ struct ApplyFinishedReceiptCaptures: AsyncMigration {
         for receipt in waiting {
             guard let capture = receipt.capture, !capture.status.isPending else { continue }
             let job = FinishedCapture(id: try capture.requireID(), ownerID: receipt.$owner.id)
-            if capture.status == .done, let json = capture.result,
-               let result = try? JSONDecoder().decode(ReceiptCaptureResult.self, from: Data(json.utf8)) {
-                try await ReceiptResults.apply(result, to: job, on: database)
+            if capture.status == .done, let json = capture.result {
+                try await ReceiptResults.apply(Data(json.utf8), to: job, on: database)
             } else {
                 try await ReceiptResults.markUnreadable(job, on: database)
             }
