@@ -22,12 +22,12 @@ struct AccountsModule: ScanbookModule {
         pages.post(SiteURL.revokeAPIToken(id: nil).pathComponents, use: AccountWebController.revokeToken)
         pages.get(SiteURL.blob(id: nil).pathComponents, use: BlobController.show)
 
-        routes.visitorAPI.get(SiteURL.api(.openAPI).pathComponents, use: AccountAPIController.openAPIDocument)
-        routes.visitorAPI.post(SiteURL.api(.register).pathComponents, use: AccountAPIController.register)
-        routes.visitorAPI.post(SiteURL.api(.login).pathComponents, use: AccountAPIController.login)
-        routes.api.get(SiteURL.api(.me).pathComponents, use: AccountAPIController.me)
-        routes.api.get(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.listTokens)
-        routes.api.post(SiteURL.api(.tokens).pathComponents, use: AccountAPIController.createToken)
-        routes.api.delete(SiteURL.api(.token(id: nil)).pathComponents, use: AccountAPIController.deleteToken)
+        routes.visitorAPI.get(APIRoute.openAPI.pathComponents, use: AccountAPIController.openAPIDocument)
+        routes.visitorAPI.post(APIRoute.register.pathComponents, use: AccountAPIController.register)
+        routes.visitorAPI.post(APIRoute.login.pathComponents, use: AccountAPIController.login)
+        routes.api.get(APIRoute.me.pathComponents, use: AccountAPIController.me)
+        routes.api.get(APIRoute.tokens.pathComponents, use: AccountAPIController.listTokens)
+        routes.api.post(APIRoute.tokens.pathComponents, use: AccountAPIController.createToken)
+        routes.api.delete(APIRoute.token(id: nil).pathComponents, use: AccountAPIController.deleteToken)
     }
 }

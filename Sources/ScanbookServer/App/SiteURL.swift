@@ -1,9 +1,50 @@
 import Foundation
 import Vapor
 
-/// Every web and API address in one place: routes are registered from these, pages get their links
-/// from them, and tests request them, so a path is spelled exactly once.
-enum SiteURL: Sendable, Equatable {
+/// An address of the site: routes are registered from it, pages get their links from it, and tests
+/// request it, so a path is spelled exactly once. `SiteURL` holds the platform's; each module keeps its
+/// own enums (`ModuleURL`, `APIPath`) in its folder.
+protocol SitePath: Sendable {
+    /// Path components for route registration; a nil id becomes the route parameter.
+    var pathComponents: [PathComponent] { get }
+}
+
+extension SitePath {
+    var path: String {
+        "/" + pathComponents.map(\.description).joined(separator: "/")
+    }
+
+    /// The path with a query string, e.g. `?month=2025-06`.
+    func path(query: [(String, String)]) -> String {
+        var components = URLComponents()
+        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return query.isEmpty ? path : path + "?" + (components.percentEncodedQuery ?? "")
+    }
+}
+
+/// A module's pages, under `/<module>`.
+protocol ModuleURL: SitePath {
+    static var module: Module { get }
+    /// The components after the module's own.
+    var pagePathComponents: [PathComponent] { get }
+}
+
+extension ModuleURL {
+    var pathComponents: [PathComponent] { [.constant(Self.module.rawValue)] + pagePathComponents }
+}
+
+/// JSON API operations, under `/api/v1`: the platform's `APIRoute` and each module's.
+protocol APIPath: SitePath {
+    /// The components after `/api/v1`.
+    var routePathComponents: [PathComponent] { get }
+}
+
+extension APIPath {
+    var pathComponents: [PathComponent] { ["api", "v1"] + routePathComponents }
+}
+
+/// The platform's web and API addresses (accounts, captures, blobs, health).
+enum SiteURL: SitePath, Equatable {
     case home
     case login
     case register
@@ -18,14 +59,9 @@ enum SiteURL: Sendable, Equatable {
     case module(Module)
     case captures
     case capture(id: UUID?)
-    case receipts(ReceiptsURL)
-    case meters(MetersURL)
-    case lists(ListsURL)
     case healthz
     case readyz
-    case api(APIRoute)
 
-    /// Path components for route registration; a nil id becomes the route parameter.
     var pathComponents: [PathComponent] {
         switch self {
         case .home: []
@@ -42,29 +78,14 @@ enum SiteURL: Sendable, Equatable {
         case .module(let module): [.constant(module.rawValue)]
         case .captures: ["captures"]
         case .capture(let id): ["captures", id.pathComponent(.capture)]
-        case .receipts(let page): [.constant(Module.receipts.rawValue)] + page.pathComponents
-        case .meters(let page): [.constant(Module.meters.rawValue)] + page.pathComponents
-        case .lists(let page): [.constant(Module.lists.rawValue)] + page.pathComponents
         case .healthz: ["healthz"]
         case .readyz: ["readyz"]
-        case .api(let route): ["api", "v1"] + route.pathComponents
         }
-    }
-
-    var path: String {
-        "/" + pathComponents.map(\.description).joined(separator: "/")
-    }
-
-    /// The path with a query string, e.g. `?month=2025-06`.
-    func path(query: [(String, String)]) -> String {
-        var components = URLComponents()
-        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        return query.isEmpty ? path : path + "?" + (components.percentEncodedQuery ?? "")
     }
 }
 
-/// The JSON API under `/api/v1`; the OpenAPI document lists the same paths (a test checks).
-enum APIRoute: Sendable, Equatable {
+/// The platform's JSON API under `/api/v1`; the OpenAPI document lists the same paths (a test checks).
+enum APIRoute: APIPath, Equatable {
     case register
     case login
     case me
@@ -72,12 +93,9 @@ enum APIRoute: Sendable, Equatable {
     case token(id: UUID?)
     case captures
     case capture(id: UUID?)
-    case receipts(ReceiptsAPIRoute)
-    case meters(MetersAPIRoute)
-    case lists(ListsAPIRoute)
     case openAPI
 
-    var pathComponents: [PathComponent] {
+    var routePathComponents: [PathComponent] {
         switch self {
         case .register: ["register"]
         case .login: ["login"]
@@ -86,9 +104,6 @@ enum APIRoute: Sendable, Equatable {
         case .token(let id): ["tokens", id.pathComponent(.token)]
         case .captures: ["captures"]
         case .capture(let id): ["captures", id.pathComponent(.capture)]
-        case .receipts(let route): route.pathComponents
-        case .meters(let route): route.pathComponents
-        case .lists(let route): route.pathComponents
         case .openAPI: ["openapi.yaml"]
         }
     }

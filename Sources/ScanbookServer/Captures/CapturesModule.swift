@@ -16,8 +16,8 @@ struct CapturesModule: ScanbookModule {
         routes.pages.get(SiteURL.captures.pathComponents, use: CaptureWebController.index)
         routes.pages.upload(.POST, SiteURL.captures.pathComponents, limit: routes.uploadLimit, use: CaptureWebController.create)
         routes.pages.get(SiteURL.capture(id: nil).pathComponents, use: CaptureWebController.show)
-        routes.api.upload(.POST, SiteURL.api(.captures).pathComponents, limit: routes.uploadLimit, use: CaptureAPIController.create)
-        routes.api.get(SiteURL.api(.captures).pathComponents, use: CaptureAPIController.list)
-        routes.api.get(SiteURL.api(.capture(id: nil)).pathComponents, use: CaptureAPIController.show)
+        routes.api.upload(.POST, APIRoute.captures.pathComponents, limit: routes.uploadLimit, use: CaptureAPIController.create)
+        routes.api.get(APIRoute.captures.pathComponents, use: CaptureAPIController.list)
+        routes.api.get(APIRoute.capture(id: nil).pathComponents, use: CaptureAPIController.show)
     }
 }

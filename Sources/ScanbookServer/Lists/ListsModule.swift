@@ -27,7 +27,7 @@ struct ListsModule: ScanbookModule {
     /// Pages (signed-in, CSRF-checked) and API (bearer token).
     func registerRoutes(_ routes: ModuleRoutes) {
         let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
-        func page(_ url: ListsURL) -> [PathComponent] { SiteURL.lists(url).pathComponents }
+        func page(_ url: ListsURL) -> [PathComponent] { url.pathComponents }
         web.get(page(.index), use: ListWebController.index)
         web.post(page(.create), use: ListWebController.create)
         web.get(page(.list(id: nil)), use: ListWebController.show)
@@ -52,7 +52,7 @@ struct ListsModule: ScanbookModule {
         web.post(page(.payments(id: nil)), use: ExpenseWebController.recordPayment)
         web.post(page(.expenseFromReceipt), use: ExpenseWebController.fromReceipt)
 
-        func route(_ route: ListsAPIRoute) -> [PathComponent] { SiteURL.api(.lists(route)).pathComponents }
+        func route(_ route: ListsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.lists), use: ListAPIController.lists)
         api.post(route(.lists), use: ListAPIController.create)
         api.get(route(.list(id: nil)), use: ListAPIController.show)

@@ -1,8 +1,10 @@
 import Foundation
 import Vapor
 
-/// The lists module's pages, under `/lists` (see `SiteURL.lists`).
-enum ListsURL: Sendable, Equatable {
+/// The lists module's pages, under `/lists` .
+enum ListsURL: ModuleURL, Equatable {
+    static let module = Module.lists
+
     /// The user's first list (their private one).
     case index
     case create
@@ -34,7 +36,7 @@ enum ListsURL: Sendable, Equatable {
     /// The receipt page's "share on a list" (the list is a form field).
     case expenseFromReceipt
 
-    var pathComponents: [PathComponent] {
+    var pagePathComponents: [PathComponent] {
         switch self {
         case .index: []
         case .create: ["new"]
@@ -62,8 +64,8 @@ enum ListsURL: Sendable, Equatable {
     }
 }
 
-/// The lists module's JSON API under `/api/v1` (see `APIRoute.lists`).
-enum ListsAPIRoute: Sendable, Equatable {
+/// The lists module's JSON API under `/api/v1`.
+enum ListsAPIRoute: APIPath, Equatable {
     case lists
     case list(id: UUID?)
     case items(id: UUID?)
@@ -82,7 +84,7 @@ enum ListsAPIRoute: Sendable, Equatable {
     case balances(id: UUID?)
     case payments(id: UUID?)
 
-    var pathComponents: [PathComponent] {
+    var routePathComponents: [PathComponent] {
         switch self {
         case .lists: ["lists"]
         case .list(let id): ["lists", id.pathComponent(.list)]

@@ -19,7 +19,7 @@ struct MetersModule: ScanbookModule {
     /// Pages (signed-in, CSRF-checked) and API (bearer token).
     func registerRoutes(_ routes: ModuleRoutes) {
         let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
-        func page(_ url: MetersURL) -> [PathComponent] { SiteURL.meters(url).pathComponents }
+        func page(_ url: MetersURL) -> [PathComponent] { url.pathComponents }
         web.get(page(.list), use: MeterWebController.index)
         web.upload(.POST, page(.list), limit: maxUpload, use: MeterWebController.create)
         web.get(page(.read), use: MeterReadWebController.start)
@@ -37,7 +37,7 @@ struct MetersModule: ScanbookModule {
         web.get(page(.export(id: nil)), use: ReadingWebController.export)
         web.upload(.POST, page(.importCSV(id: nil)), limit: maxUpload, use: ReadingWebController.importCSV)
 
-        func route(_ route: MetersAPIRoute) -> [PathComponent] { SiteURL.api(.meters(route)).pathComponents }
+        func route(_ route: MetersAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.meters), use: MeterAPIController.list)
         api.post(route(.meters), use: MeterAPIController.create)
         api.upload(.POST, route(.identify), limit: maxUpload, use: MeterAPIController.identify)

@@ -1,8 +1,10 @@
 import Foundation
 import Vapor
 
-/// The meters module's pages, under `/meters` (see `SiteURL.meters`).
-enum MetersURL: Sendable, Equatable {
+/// The meters module's pages, under `/meters` .
+enum MetersURL: ModuleURL, Equatable {
+    static let module = Module.meters
+
     /// The meters with the form for a new one.
     case list
     /// Add a reading: the photo of the meter.
@@ -19,7 +21,7 @@ enum MetersURL: Sendable, Equatable {
     case export(id: UUID?)
     case importCSV(id: UUID?)
 
-    var pathComponents: [PathComponent] {
+    var pagePathComponents: [PathComponent] {
         switch self {
         case .list: []
         case .read: ["read"]
@@ -36,8 +38,8 @@ enum MetersURL: Sendable, Equatable {
     }
 }
 
-/// The meters module's JSON API under `/api/v1` (see `APIRoute.meters`).
-enum MetersAPIRoute: Sendable, Equatable {
+/// The meters module's JSON API under `/api/v1`.
+enum MetersAPIRoute: APIPath, Equatable {
     case meters
     /// Which of the user's meters a photo shows.
     case identify
@@ -51,7 +53,7 @@ enum MetersAPIRoute: Sendable, Equatable {
     case consumption(id: UUID?)
     case csv(id: UUID?)
 
-    var pathComponents: [PathComponent] {
+    var routePathComponents: [PathComponent] {
         switch self {
         case .meters: ["meters"]
         case .identify: ["meters", "identify"]

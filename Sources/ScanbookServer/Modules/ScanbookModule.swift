@@ -22,6 +22,17 @@ protocol ScanbookModule: Sendable {
     func registerRoutes(_ routes: ModuleRoutes)
     /// The figure on the module's home tile ("CHF 1,234 this month"), or nil.
     func homeFigure(_ request: Request) async throws -> String?
+    /// Links to the module's own settings pages, shown under its name on the settings page.
+    var settingsLinks: [SettingsLink] { get }
+}
+
+/// A link on the settings page to a module's settings (e.g. the receipt keywords).
+struct SettingsLink: Sendable {
+    /// Locale key of the link's text.
+    let label: String
+    let url: any SitePath
+    /// The element id tests and scripts find the link by.
+    let id: String
 }
 
 extension ScanbookModule {
@@ -32,6 +43,7 @@ extension ScanbookModule {
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [] }
     func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {}
     func homeFigure(_ request: Request) async throws -> String? { nil }
+    var settingsLinks: [SettingsLink] { [] }
 }
 
 /// The route groups a module registers on.

@@ -22,6 +22,10 @@ struct ReceiptsModule: ScanbookModule {
         )
     }
 
+    var settingsLinks: [SettingsLink] {
+        [SettingsLink(label: "settings_receipt_keywords", url: ReceiptsURL.keywords, id: "receipt-keywords-link")]
+    }
+
     func homeFigure(_ request: Request) async throws -> String? {
         try await ReceiptPresentation.homeFigure(request)
     }
@@ -29,7 +33,7 @@ struct ReceiptsModule: ScanbookModule {
     /// Pages (signed-in, CSRF-checked) and API (bearer token).
     func registerRoutes(_ routes: ModuleRoutes) {
         let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
-        func page(_ url: ReceiptsURL) -> [PathComponent] { SiteURL.receipts(url).pathComponents }
+        func page(_ url: ReceiptsURL) -> [PathComponent] { url.pathComponents }
         web.get(page(.list), use: ReceiptWebController.index)
         web.upload(.POST, page(.list), limit: maxUpload, use: ReceiptWebController.upload)
         web.post(page(.new), use: ReceiptWebController.createManual)
@@ -48,7 +52,7 @@ struct ReceiptsModule: ScanbookModule {
         web.post(page(.keywords), use: KeywordWebController.create)
         web.post(page(.deleteKeyword(id: nil)), use: KeywordWebController.delete)
 
-        func route(_ route: ReceiptsAPIRoute) -> [PathComponent] { SiteURL.api(.receipts(route)).pathComponents }
+        func route(_ route: ReceiptsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.upload(.POST, route(.receipts), limit: maxUpload, use: ReceiptAPIController.create)
         api.get(route(.receipts), use: ReceiptAPIController.list)
         api.post(route(.manual), use: ReceiptAPIController.createManual)

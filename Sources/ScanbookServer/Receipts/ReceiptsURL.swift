@@ -1,8 +1,10 @@
 import Foundation
 import Vapor
 
-/// The receipts module's pages, under `/receipts` (see `SiteURL.receipts`).
-enum ReceiptsURL: Sendable, Equatable {
+/// The receipts module's pages, under `/receipts` .
+enum ReceiptsURL: ModuleURL, Equatable {
+    static let module = Module.receipts
+
     /// The list with the upload form; `?month=2025-06&q=…`.
     case list
     /// A receipt typed in without a photo.
@@ -21,7 +23,7 @@ enum ReceiptsURL: Sendable, Equatable {
     case keywords
     case deleteKeyword(id: UUID?)
 
-    var pathComponents: [PathComponent] {
+    var pagePathComponents: [PathComponent] {
         switch self {
         case .list: []
         case .new: ["new"]
@@ -40,8 +42,8 @@ enum ReceiptsURL: Sendable, Equatable {
     }
 }
 
-/// The receipts module's JSON API under `/api/v1` (see `APIRoute.receipts`).
-enum ReceiptsAPIRoute: Sendable, Equatable {
+/// The receipts module's JSON API under `/api/v1`.
+enum ReceiptsAPIRoute: APIPath, Equatable {
     case receipts
     /// A receipt typed in without a photo (JSON).
     case manual
@@ -56,7 +58,7 @@ enum ReceiptsAPIRoute: Sendable, Equatable {
     case keywords
     case keyword(id: UUID?)
 
-    var pathComponents: [PathComponent] {
+    var routePathComponents: [PathComponent] {
         switch self {
         case .receipts: ["receipts"]
         case .manual: ["receipts", "manual"]

@@ -9,7 +9,7 @@ import VaporTesting
     func registerLoginAndUseATokenUntilItIsRevoked(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let tester = try app.testing()
-            try await tester.test(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+            try await tester.test(.POST, APIRoute.register.path, beforeRequest: { request in
                 try request.content.encode(RegisterRequest(name: "Anna", email: "Anna@example.org", password: "Sommer2025!"))
             }) { response in
                 #expect(response.status == .created)
@@ -17,7 +17,7 @@ import VaporTesting
                 #expect(user.email == "anna@example.org" && user.isAdmin)
             }
 
-            let login = try await tester.sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
+            let login = try await tester.sendRequest(.POST, APIRoute.login.path, beforeRequest: { request in
                 try request.content.encode(LoginRequest(email: "anna@example.org", password: "Sommer2025!", tokenName: "phone"))
             })
             #expect(login.status == .created)
@@ -27,20 +27,20 @@ import VaporTesting
             #expect(try await APIToken.query(on: app.db).filter(\.$tokenHash == created.token).count() == 0, "secret not stored")
 
             let bearer: HTTPHeaders = ["Authorization": "Bearer \(created.token)"]
-            let me = try await tester.sendRequest(.GET, SiteURL.api(.me).path, headers: bearer)
+            let me = try await tester.sendRequest(.GET, APIRoute.me.path, headers: bearer)
             #expect(me.status == .ok)
             #expect(try me.content.decode(UserDTO.self).name == "Anna")
 
-            let second = try await tester.sendRequest(.POST, SiteURL.api(.tokens).path, headers: bearer, beforeRequest: { request in
+            let second = try await tester.sendRequest(.POST, APIRoute.tokens.path, headers: bearer, beforeRequest: { request in
                 try request.content.encode(CreateTokenRequest(name: "script"))
             })
             #expect(second.status == .created)
-            let list = try await tester.sendRequest(.GET, SiteURL.api(.tokens).path, headers: bearer)
+            let list = try await tester.sendRequest(.GET, APIRoute.tokens.path, headers: bearer)
             #expect(try list.content.decode([TokenDTO].self).map(\.name).sorted() == ["phone", "script"])
 
-            let revoke = try await tester.sendRequest(.DELETE, SiteURL.api(.token(id: created.id)).path, headers: bearer)
+            let revoke = try await tester.sendRequest(.DELETE, APIRoute.token(id: created.id).path, headers: bearer)
             #expect(revoke.status == .noContent)
-            #expect(try await tester.sendRequest(.GET, SiteURL.api(.me).path, headers: bearer).status == .unauthorized)
+            #expect(try await tester.sendRequest(.GET, APIRoute.me.path, headers: bearer).status == .unauthorized)
         }
     }
 
@@ -48,10 +48,10 @@ import VaporTesting
     func requestsWithoutAValidTokenAreRefusedAsJSON(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let tester = try app.testing()
-            let none = try await tester.sendRequest(.GET, SiteURL.api(.me).path)
+            let none = try await tester.sendRequest(.GET, APIRoute.me.path)
             #expect(none.status == .unauthorized)
             #expect(try none.content.decode(APIErrorResponse.self).error)
-            let forged = try await tester.sendRequest(.GET, SiteURL.api(.me).path, headers: ["Authorization": "Bearer sbk_forged"])
+            let forged = try await tester.sendRequest(.GET, APIRoute.me.path, headers: ["Authorization": "Bearer sbk_forged"])
             #expect(forged.status == .unauthorized)
         }
     }
@@ -62,7 +62,7 @@ import VaporTesting
             let browser = WebSession(app)
             try await browser.register(email: "anna@example.org")
             let cookie = "scanbook-session=\(try #require(browser.cookies["scanbook-session"]))"
-            let response = try await app.testing().sendRequest(.GET, SiteURL.api(.me).path, headers: ["Cookie": cookie])
+            let response = try await app.testing().sendRequest(.GET, APIRoute.me.path, headers: ["Cookie": cookie])
             #expect(response.status == .unauthorized)
         }
     }
@@ -71,7 +71,7 @@ import VaporTesting
     func policyAndDuplicateErrorsAreExplained(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let tester = try app.testing()
-            let weak = try await tester.sendRequest(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+            let weak = try await tester.sendRequest(.POST, APIRoute.register.path, beforeRequest: { request in
                 try request.content.encode(RegisterRequest(name: "", email: "not-an-address", password: "short"))
             })
             #expect(weak.status == .unprocessableEntity)
@@ -80,12 +80,12 @@ import VaporTesting
             #expect(reason.contains("valid e-mail address"))
             #expect(reason.contains("at least 8 characters"))
 
-            let german = try await tester.sendRequest(.POST, SiteURL.api(.register).path, headers: ["Accept-Language": "de"], beforeRequest: { request in
+            let german = try await tester.sendRequest(.POST, APIRoute.register.path, headers: ["Accept-Language": "de"], beforeRequest: { request in
                 try request.content.encode(RegisterRequest(name: "A", email: "a@example.org", password: "kurz"))
             })
             #expect(try german.content.decode(APIErrorResponse.self).reason.contains("mindestens 8 Zeichen"))
 
-            let malformed = try await tester.sendRequest(.POST, SiteURL.api(.login).path, headers: ["Content-Type": "application/json"], body: .init(string: "{"))
+            let malformed = try await tester.sendRequest(.POST, APIRoute.login.path, headers: ["Content-Type": "application/json"], body: .init(string: "{"))
             #expect(malformed.status == .badRequest)
         }
     }
@@ -102,7 +102,7 @@ import VaporTesting
             let secret = try #require(page.range(of: #"<code id="new-token">"#).map { start in
                 String(page[start.upperBound...].prefix { $0 != "<" })
             })
-            #expect(try await app.testing().sendRequest(.GET, SiteURL.api(.me).path, headers: ["Authorization": "Bearer \(secret)"]).status == .ok)
+            #expect(try await app.testing().sendRequest(.GET, APIRoute.me.path, headers: ["Authorization": "Bearer \(secret)"]).status == .ok)
 
             let token = try #require(try await APIToken.query(on: app.db).first())
             let other = WebSession(app)

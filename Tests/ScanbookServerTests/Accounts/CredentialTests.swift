@@ -57,7 +57,7 @@ import ScanbookCore
             let laptop = WebSession(app), phone = WebSession(app)
             try await laptop.register(email: "anna@example.org")
             try await phone.login(email: "anna@example.org", password: "Sommer2025!")
-            let login = try await app.testing().sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
+            let login = try await app.testing().sendRequest(.POST, APIRoute.login.path, beforeRequest: { request in
                 try request.content.encode(LoginRequest(email: "anna@example.org", password: "Sommer2025!", tokenName: "script"))
             })
             let bearer: HTTPHeaders = ["Authorization": "Bearer \(try login.content.decode(CreatedTokenDTO.self).token)"]
@@ -67,11 +67,11 @@ import ScanbookCore
             #expect(changed.status == .seeOther)
             #expect(try await laptop.get(SiteURL.settings.path).status == .ok, "this browser stays signed in")
             #expect(try await phone.get(SiteURL.settings.path).status == .seeOther, "the other browser is signed out")
-            #expect(try await app.testing().sendRequest(.GET, SiteURL.api(.me).path, headers: bearer).status == .ok, "tokens stay unless asked")
+            #expect(try await app.testing().sendRequest(.GET, APIRoute.me.path, headers: bearer).status == .ok, "tokens stay unless asked")
 
             try await laptop.get(SiteURL.settings.path)
             try await laptop.post(SiteURL.changePassword.path, ["current": "Winter2026#", "new": "Herbst2027$", "confirm": "Herbst2027$", "revokeTokens": "on"])
-            #expect(try await app.testing().sendRequest(.GET, SiteURL.api(.me).path, headers: bearer).status == .unauthorized)
+            #expect(try await app.testing().sendRequest(.GET, APIRoute.me.path, headers: bearer).status == .unauthorized)
             #expect(try await APIToken.query(on: app.db).count() == 0)
 
             // An administrator's reset from the command line ends every session.
@@ -93,7 +93,7 @@ import ScanbookCore
             let refused = try await WebSession(app).register(email: "user3@example.org")
             #expect(refused.status == .tooManyRequests)
             #expect(refused.body.string.contains("Too many accounts were created from your address"))
-            let api = try await app.testing().sendRequest(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+            let api = try await app.testing().sendRequest(.POST, APIRoute.register.path, beforeRequest: { request in
                 try request.content.encode(RegisterRequest(name: "Bot", email: "bot@example.org", password: "Sommer2025!"))
             })
             #expect(api.status == .tooManyRequests, "the API counts against the same limit")
@@ -111,7 +111,7 @@ import ScanbookCore
 @Suite struct ClientAddressTests {
     private static func loginOverSocket(_ app: Application, _ email: String, _ password: String, from client: String) async throws -> TestingHTTPResponse {
         try await app.testing(method: .running(hostname: "127.0.0.1", port: 0)).sendRequest(
-            .POST, SiteURL.api(.login).path, headers: ["X-Forwarded-For": client],
+            .POST, APIRoute.login.path, headers: ["X-Forwarded-For": client],
             beforeRequest: { request in try request.content.encode(["email": email, "password": password]) }
         )
     }

@@ -36,7 +36,7 @@ import VaporTesting
             #expect(waiting.headers.first(name: "Retry-After") == "2")
             #expect(waiting.body.string.contains("Too many failed attempts. Please try again in 2 seconds."))
 
-            let api = try await app.testing().sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
+            let api = try await app.testing().sendRequest(.POST, APIRoute.login.path, beforeRequest: { request in
                 try request.content.encode(["email": "anna@example.org", "password": "Sommer2025!"])
             })
             #expect(api.status == .tooManyRequests, "the API shares the throttle")

@@ -53,7 +53,7 @@ import VaporTesting
             #expect(page.body.string.contains("Registration is closed"))
             let response = try await WebSession(app).register(email: "anna@example.org")
             #expect(response.status == .forbidden)
-            let api = try await app.testing().sendRequest(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+            let api = try await app.testing().sendRequest(.POST, APIRoute.register.path, beforeRequest: { request in
                 try request.content.encode(RegisterRequest(name: "A", email: "a@example.org", password: "Sommer2025!"))
             })
             #expect(api.status == .forbidden)

@@ -39,7 +39,7 @@ import VaporTesting
             app.registerTestProcessors()
             let token = try await app.apiToken(email: "anna@example.org")
             let photo = try Fixtures.documentPhoto()
-            let created = try await app.testing().sendRequest(.POST, SiteURL.api(.captures).path, headers: ["Authorization": "Bearer \(token)"], beforeRequest: { request in
+            let created = try await app.testing().sendRequest(.POST, APIRoute.captures.path, headers: ["Authorization": "Bearer \(token)"], beforeRequest: { request in
                 try request.content.encode(CaptureUploadForm(image: File(data: .init(bytes: photo.bytes), filename: "photo.jpg"), kind: "echo"), as: .formData)
             })
             #expect(created.status == .accepted)
@@ -47,12 +47,12 @@ import VaporTesting
             #expect(dto.status == .queued && dto.kind == "echo")
 
             #expect(try await app.captureWorkers.processNext(logger: app.logger))
-            let shown = try await app.testing().sendRequest(.GET, SiteURL.api(.capture(id: dto.id)).path, headers: ["Authorization": "Bearer \(token)"])
+            let shown = try await app.testing().sendRequest(.GET, APIRoute.capture(id: dto.id).path, headers: ["Authorization": "Bearer \(token)"])
             let done = try shown.content.decode(CaptureDTO.self)
             #expect(done.status == .done)
             #expect(done.result == .object(["bytes": .number(Double(photo.bytes.count)), "attempt": .number(1)]))
 
-            let list = try await app.testing().sendRequest(.GET, SiteURL.api(.captures).path, headers: ["Authorization": "Bearer \(token)"])
+            let list = try await app.testing().sendRequest(.GET, APIRoute.captures.path, headers: ["Authorization": "Bearer \(token)"])
             #expect(try list.content.decode([CaptureDTO].self).map(\.id) == [dto.id])
         }
     }
@@ -68,7 +68,7 @@ import VaporTesting
             try await ben.register(email: "ben@example.org")
             #expect(try await ben.get(SiteURL.capture(id: id).path).status == .notFound)
             let benToken = try await app.apiToken(email: "ben2@example.org")
-            let api = try await app.testing().sendRequest(.GET, SiteURL.api(.capture(id: id)).path, headers: ["Authorization": "Bearer \(benToken)"])
+            let api = try await app.testing().sendRequest(.GET, APIRoute.capture(id: id).path, headers: ["Authorization": "Bearer \(benToken)"])
             #expect(api.status == .notFound)
             let photo = try #require(try await Capture.find(id, on: app.db))
             #expect(try await ben.get(SiteURL.blob(id: photo.$blob.id).path).status == .notFound)
@@ -160,10 +160,10 @@ extension Application {
     /// Registers through the API and returns a bearer token.
     func apiToken(email: String) async throws -> String {
         let tester = try testing()
-        _ = try await tester.sendRequest(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+        _ = try await tester.sendRequest(.POST, APIRoute.register.path, beforeRequest: { request in
             try request.content.encode(RegisterRequest(name: "API user", email: email, password: "Sommer2025!"))
         })
-        let login = try await tester.sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
+        let login = try await tester.sendRequest(.POST, APIRoute.login.path, beforeRequest: { request in
             try request.content.encode(LoginRequest(email: email, password: "Sommer2025!", tokenName: nil))
         })
         return try login.content.decode(CreatedTokenDTO.self).token

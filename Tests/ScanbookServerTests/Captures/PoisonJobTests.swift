@@ -102,7 +102,7 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
             let refused = try await anna.post(SiteURL.captures.path, ["kind": "document"], files: ["image": FormFile(filename: "bomb.png", contentType: "image/png", bytes: bomb)])
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("more than the limit of 50 megapixels"))
-            let receipt = try await anna.post(SiteURL.receipts(.list).path, files: ["image": FormFile(filename: "bomb.png", contentType: "image/png", bytes: bomb)])
+            let receipt = try await anna.post(ReceiptsURL.list.path, files: ["image": FormFile(filename: "bomb.png", contentType: "image/png", bytes: bomb)])
             #expect(receipt.status == .unprocessableEntity)
 
             let tiny = try await anna.post(SiteURL.captures.path, ["kind": "document"], files: ["image": FormFile(filename: "tiny.png", contentType: "image/png", bytes: try Self.png(width: 4, height: 4))])

@@ -7,8 +7,8 @@ import VaporTesting
 extension WebSession {
     @discardableResult
     func addExpense(_ list: UUID, _ fields: [String: String]) async throws -> TestingHTTPResponse {
-        try await get(SiteURL.lists(.expenses(id: list)).path)
-        return try await post(SiteURL.lists(.expenses(id: list)).path, fields)
+        try await get(ListsURL.expenses(id: list).path)
+        return try await post(ListsURL.expenses(id: list).path, fields)
     }
 }
 
@@ -33,8 +33,8 @@ private struct Flat {
         try await carla.register(email: "carla@example.org")
         list = try await anna.createList("WG")
         for email in ["ben@example.org", "carla@example.org"] {
-            try await anna.get(SiteURL.lists(.list(id: list)).path)
-            try await anna.post(SiteURL.lists(.members(id: list)).path, ["email": email])
+            try await anna.get(ListsURL.list(id: list).path)
+            try await anna.post(ListsURL.members(id: list).path, ["email": email])
         }
         try await ben.acceptInvitation()
         try await carla.acceptInvitation()
@@ -45,7 +45,7 @@ private struct Flat {
 
     func balances(_ app: Application) async throws -> BalancesDTO {
         let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
-        return try await api.send(.GET, .api(.lists(.balances(id: list)))).content.decode(BalancesDTO.self)
+        return try await api.send(.GET, ListsAPIRoute.balances(id: list)).content.decode(BalancesDTO.self)
     }
 
     func balance(_ dto: BalancesDTO, _ id: UUID) -> String? { dto.balances.first { $0.member == id }?.balance }
@@ -87,30 +87,30 @@ private struct Flat {
             #expect(try await ListExpense.query(on: app.db).count() == before)
 
             // Carla pays her part from the proposal: the rest of the plan stays as it was.
-            let page = try await flat.carla.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
+            let page = try await flat.carla.get(ListsURL.expenses(id: flat.list).path).body.string
             #expect(page.contains("-15.00") && page.contains("+17.50"))
             // German pages write money as receipts do, and the "Paid" form still sends a plain amount.
             try await flat.ben.post(SiteURL.language.path, ["lang": "de"])
-            let german = try await flat.ben.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
+            let german = try await flat.ben.get(ListsURL.expenses(id: flat.list).path).body.string
             #expect(german.contains("-15,00") && german.contains("+17,50") && german.contains(#"name="amount" value="2.50""#), "his own transfer")
-            #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.carlaID)", "to": "\(flat.annaID)", "amount": "15.00"]).status == .seeOther)
+            #expect(try await flat.carla.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.carlaID)", "to": "\(flat.annaID)", "amount": "15.00"]).status == .seeOther)
             balances = try await flat.balances(app)
             #expect(flat.balance(balances, flat.carlaID) == "0.00")
             #expect(balances.plan.map { "\($0.from)>\($0.to):\($0.amount)" } == ["\(flat.benID)>\(flat.annaID):2.50"])
             // Only the payer, the payee or the owner records a payment.
-            #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.benID)", "to": "\(flat.annaID)", "amount": "2.50"]).status == .forbidden)
-            #expect(try await flat.ben.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.benID)", "to": "\(flat.annaID)", "amount": "2.50"]).status == .seeOther)
+            #expect(try await flat.carla.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.benID)", "to": "\(flat.annaID)", "amount": "2.50"]).status == .forbidden)
+            #expect(try await flat.ben.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.benID)", "to": "\(flat.annaID)", "amount": "2.50"]).status == .seeOther)
             balances = try await flat.balances(app)
             #expect(balances.plan.isEmpty && balances.balances.allSatisfy { $0.balance == "0.00" })
 
             // History filters; deleting is for whoever added it or the owner.
             let api = APIClient(app: app, token: try await app.apiToken(email: "carla@example.org"))
-            let pizza = try await api.send(.GET, .api(.lists(.expenses(id: flat.list))), query: "?q=Pizza").content.decode([ExpenseDTO].self)
+            let pizza = try await api.send(.GET, ListsAPIRoute.expenses(id: flat.list), query: "?q=Pizza").content.decode([ExpenseDTO].self)
             #expect(pizza.map(\.description) == ["Pizza"] && pizza[0].parts.map(\.amount) == ["2.50", "2.50", "5.00"])
-            let paidByAnna = try await api.send(.GET, .api(.lists(.expenses(id: flat.list))), query: "?member=\(flat.annaID)").content.decode([ExpenseDTO].self)
+            let paidByAnna = try await api.send(.GET, ListsAPIRoute.expenses(id: flat.list), query: "?member=\(flat.annaID)").content.decode([ExpenseDTO].self)
             #expect(paidByAnna.count == 2, "anna paid one and shares the other")
-            #expect(try await api.send(.DELETE, .api(.lists(.expense(id: flat.list, expense: pizza[0].id)))).status == .forbidden)
-            #expect(try await flat.anna.post(SiteURL.lists(.deleteExpense(id: flat.list, expense: pizza[0].id)).path).status == .seeOther)
+            #expect(try await api.send(.DELETE, ListsAPIRoute.expense(id: flat.list, expense: pizza[0].id)).status == .forbidden)
+            #expect(try await flat.anna.post(ListsURL.deleteExpense(id: flat.list, expense: pizza[0].id).path).status == .seeOther)
             #expect(try await ExpenseShare.query(on: app.db).count() == 3, "the pizza's parts went with it")
         }
     }
@@ -120,7 +120,7 @@ private struct Flat {
         try await withScanbook(database) { app, _ in
             let flat = try await Flat(app)
             let api = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
-            func add(_ input: ExpenseInput) async throws -> TestingHTTPResponse { try await api.send(.POST, .api(.lists(.expenses(id: flat.list))), json: input) }
+            func add(_ input: ExpenseInput) async throws -> TestingHTTPResponse { try await api.send(.POST, ListsAPIRoute.expenses(id: flat.list), json: input) }
             let percent = try await add(ExpenseInput(description: "Strom", amount: "100.00", paidBy: flat.annaID, date: "01.11.2026", split: "percent", parts: [
                 .init(member: flat.annaID, value: "33.33"), .init(member: flat.benID, value: "33.33"), .init(member: flat.carlaID, value: "33.34"),
             ]))
@@ -137,7 +137,7 @@ private struct Flat {
             #expect(try await add(ExpenseInput(description: "X", amount: "1", split: "thirds")).status == .unprocessableEntity)
             let balances = try await flat.balances(app)
             #expect(balances.balances.map { Int($0.balance.replacingOccurrences(of: ".", with: ""))! }.reduce(0, +) == 0)
-            let fetched = try await api.send(.GET, .api(.lists(.expense(id: flat.list, expense: strom.id))))
+            let fetched = try await api.send(.GET, ListsAPIRoute.expense(id: flat.list, expense: strom.id))
             #expect(try fetched.content.decode(ExpenseDTO.self).description == "Strom")
         }
     }
@@ -150,16 +150,16 @@ private struct Flat {
             let expense = try #require(try await ListExpense.query(on: app.db).first()?.id)
             let mallory = WebSession(app)
             try await mallory.register(email: "mallory@example.org")
-            try await mallory.get(SiteURL.lists(.index).path)
-            #expect(try await mallory.get(SiteURL.lists(.expenses(id: flat.list)).path).status == .notFound)
+            try await mallory.get(ListsURL.index.path)
+            #expect(try await mallory.get(ListsURL.expenses(id: flat.list).path).status == .notFound)
             for url in [ListsURL.expenses(id: flat.list), .deleteExpense(id: flat.list, expense: expense), .payments(id: flat.list)] {
-                #expect(try await mallory.post(SiteURL.lists(url).path, ["description": "x", "amount": "1", "from": "\(flat.annaID)", "to": "\(flat.benID)"]).status == .notFound, "\(url)")
+                #expect(try await mallory.post(url.path, ["description": "x", "amount": "1", "from": "\(flat.annaID)", "to": "\(flat.benID)"]).status == .notFound, "\(url)")
             }
-            #expect(try await mallory.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(UUID())"]).status == .notFound)
+            #expect(try await mallory.post(ListsURL.expenseFromReceipt.path, ["list": "\(flat.list)", "receipt": "\(UUID())"]).status == .notFound)
             let api = APIClient(app: app, token: try await app.apiToken(email: "mallory@example.org"))
             for (method, route) in [(HTTPMethod.GET, ListsAPIRoute.expenses(id: flat.list)), (.POST, .expenses(id: flat.list)), (.GET, .expense(id: flat.list, expense: expense)),
                                     (.DELETE, .expense(id: flat.list, expense: expense)), (.GET, .balances(id: flat.list)), (.POST, .payments(id: flat.list))] {
-                #expect(try await api.send(method, .api(.lists(route)), json: ExpenseInput(description: "x", amount: "1")).status == .notFound, "\(method) \(route)")
+                #expect(try await api.send(method, route, json: ExpenseInput(description: "x", amount: "1")).status == .notFound, "\(method) \(route)")
             }
             #expect(try await ListExpense.query(on: app.db).count() == 1, "nothing changed")
             #expect(try await ListPayment.query(on: app.db).count() == 0)
@@ -174,27 +174,27 @@ private struct Flat {
         try await withScanbook(database) { app, _ in
             let flat = try await Flat(app)
             try await flat.ben.addExpense(flat.list, ["description": "Internet", "amount": "60"])
-            try await flat.anna.get(SiteURL.lists(.list(id: flat.list)).path)
-            #expect(try await flat.anna.post(SiteURL.lists(.removeMember(id: flat.list, user: flat.benID)).path).status == .seeOther)
+            try await flat.anna.get(ListsURL.list(id: flat.list).path)
+            #expect(try await flat.anna.post(ListsURL.removeMember(id: flat.list, user: flat.benID).path).status == .seeOther)
             #expect(try await ListExpense.query(on: app.db).count() == 1)
             #expect(try await ExpenseShare.query(on: app.db).count() == 3)
             var balances = try await flat.balances(app)
             let ben = try #require(balances.balances.first { $0.member == flat.benID })
             #expect(ben.balance == "40.00" && !ben.isMember, "ben left with 40.00 to get back")
             #expect(balances.plan.count == 2, "anna and carla still owe ben")
-            let page = try await flat.anna.get(SiteURL.lists(.expenses(id: flat.list)).path).body.string
+            let page = try await flat.anna.get(ListsURL.expenses(id: flat.list).path).body.string
             #expect(page.contains("Internet") && page.contains("+40.00"))
             // The owner records what was paid to someone who left; new expenses are for current members only.
-            #expect(try await flat.anna.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.annaID)", "to": "\(flat.benID)", "amount": "20"]).status == .seeOther)
+            #expect(try await flat.anna.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.annaID)", "to": "\(flat.benID)", "amount": "20"]).status == .seeOther)
             #expect(try await flat.anna.addExpense(flat.list, ["description": "X", "amount": "5", "paidBy": "\(flat.benID)"]).status == .unprocessableEntity)
             balances = try await flat.balances(app)
             #expect(flat.balance(balances, flat.benID) == "20.00" && flat.balance(balances, flat.annaID) == "0.00")
             // Once settled, someone who left takes no more payments; a stranger never does.
-            try await flat.carla.get(SiteURL.lists(.expenses(id: flat.list)).path)
-            #expect(try await flat.carla.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.carlaID)", "to": "\(flat.benID)", "amount": "20"]).status == .seeOther)
-            let settledPayment = try await flat.anna.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.annaID)", "to": "\(flat.benID)", "amount": "1"])
+            try await flat.carla.get(ListsURL.expenses(id: flat.list).path)
+            #expect(try await flat.carla.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.carlaID)", "to": "\(flat.benID)", "amount": "20"]).status == .seeOther)
+            let settledPayment = try await flat.anna.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.annaID)", "to": "\(flat.benID)", "amount": "1"])
             #expect(settledPayment.status == .unprocessableEntity)
-            let stranger = try await flat.anna.post(SiteURL.lists(.payments(id: flat.list)).path, ["from": "\(flat.annaID)", "to": "\(UUID())", "amount": "1"])
+            let stranger = try await flat.anna.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.annaID)", "to": "\(UUID())", "amount": "1"])
             #expect(stranger.status == .unprocessableEntity)
             #expect(try await ListPayment.query(on: app.db).count() == 2)
         }
@@ -212,19 +212,19 @@ private struct Flat {
             let receiptID = try receipt.requireID()
 
             // Ben cannot share Anna's receipt.
-            try await flat.ben.get(SiteURL.lists(.list(id: flat.list)).path)
-            #expect(try await flat.ben.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(receiptID)"]).status == .notFound)
-            let receiptPage = try await flat.anna.get(SiteURL.receipts(.receipt(id: receiptID)).path).body.string
+            try await flat.ben.get(ListsURL.list(id: flat.list).path)
+            #expect(try await flat.ben.post(ListsURL.expenseFromReceipt.path, ["list": "\(flat.list)", "receipt": "\(receiptID)"]).status == .notFound)
+            let receiptPage = try await flat.anna.get(ReceiptsURL.receipt(id: receiptID).path).body.string
             #expect(receiptPage.contains("id=\"share-receipt\"") && receiptPage.contains(">WG</option>"))
-            #expect(try await flat.anna.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(receiptID)"]).status == .seeOther)
+            #expect(try await flat.anna.post(ListsURL.expenseFromReceipt.path, ["list": "\(flat.list)", "receipt": "\(receiptID)"]).status == .seeOther)
             let expense = try #require(try await ListExpense.query(on: app.db).with(\.$shares).first())
             #expect(expense.amount == 4590 && expense.spentOn == "2026-11-02" && expense.$receipt.id == receiptID && expense.$paidBy.id == flat.annaID)
             #expect(expense.shares.map(\.amount).sorted() == [1530, 1530, 1530])
             // A second time is refused with a message on the receipt page.
-            try await flat.anna.get(SiteURL.receipts(.receipt(id: receiptID)).path)
-            let again = try await flat.anna.post(SiteURL.lists(.expenseFromReceipt).path, ["list": "\(flat.list)", "receipt": "\(receiptID)"])
-            #expect(again.headers.first(name: .location) == SiteURL.receipts(.receipt(id: receiptID)).path)
-            #expect(try await flat.anna.get(SiteURL.receipts(.receipt(id: receiptID)).path).body.string.contains("already an expense"))
+            try await flat.anna.get(ReceiptsURL.receipt(id: receiptID).path)
+            let again = try await flat.anna.post(ListsURL.expenseFromReceipt.path, ["list": "\(flat.list)", "receipt": "\(receiptID)"])
+            #expect(again.headers.first(name: .location) == ReceiptsURL.receipt(id: receiptID).path)
+            #expect(try await flat.anna.get(ReceiptsURL.receipt(id: receiptID).path).body.string.contains("already an expense"))
             #expect(try await ListExpense.query(on: app.db).count() == 1)
         }
     }

@@ -15,7 +15,7 @@ import VaporTesting
             try await ben.register(email: "ben@example.org")
             try await mallory.register(email: "mallory@example.org")
             let flat = try await anna.createList("WG")
-            try await anna.post(SiteURL.lists(.members(id: flat)).path, ["email": "ben@example.org"])
+            try await anna.post(ListsURL.members(id: flat).path, ["email": "ben@example.org"])
             try await ben.acceptInvitation()
 
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -32,7 +32,7 @@ import VaporTesting
     private func listen(_ app: Application, anna: WebSession, ben: WebSession, mallory: WebSession, flat: UUID) async throws {
         do {
             let port = try #require(app.http.server.shared.localAddress?.port)
-            let url = "ws://127.0.0.1:\(port)\(SiteURL.lists(.live(id: flat)).path)"
+            let url = "ws://127.0.0.1:\(port)\(ListsURL.live(id: flat).path)"
 
             // A non-member's upgrade is refused with the same 404 as every other list URL (asked
             // over plain HTTP: the WebSocket client would wait for an upgrade that never comes).
@@ -40,17 +40,17 @@ import VaporTesting
                 "Cookie": mallory.cookieHeader, "Connection": "Upgrade", "Upgrade": "websocket",
                 "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
             ]
-            let refused = try await app.client.get(URI(string: "http://127.0.0.1:\(port)\(SiteURL.lists(.live(id: flat)).path)"), headers: upgrade)
+            let refused = try await app.client.get(URI(string: "http://127.0.0.1:\(port)\(ListsURL.live(id: flat).path)"), headers: upgrade)
             #expect(refused.status == .notFound)
             // A page of another site cannot open a member's socket with the member's cookie.
             var foreign = upgrade
             foreign.replaceOrAdd(name: "Cookie", value: ben.cookieHeader)
             foreign.replaceOrAdd(name: "Origin", value: "https://evil.example")
             // (In memory: a real client would keep waiting on the connection it asked to upgrade.)
-            #expect(try await app.testing().sendRequest(.GET, SiteURL.lists(.live(id: flat)).path, headers: foreign).status == .forbidden)
+            #expect(try await app.testing().sendRequest(.GET, ListsURL.live(id: flat).path, headers: foreign).status == .forbidden)
             foreign.replaceOrAdd(name: "Origin", value: "http://127.0.0.1:\(port)")
             foreign.replaceOrAdd(name: "Host", value: "127.0.0.1:\(port)")
-            #expect(try await app.testing().sendRequest(.GET, SiteURL.lists(.live(id: flat)).path, headers: foreign).status != .forbidden, "its own origin is fine")
+            #expect(try await app.testing().sendRequest(.GET, ListsURL.live(id: flat).path, headers: foreign).status != .forbidden, "its own origin is fine")
 
             let received = NIOLockedValueBox<[String]>([])
             let connected = NIOLockedValueBox<WebSocket?>(nil)
@@ -69,8 +69,8 @@ import VaporTesting
 
             // Removed from the list: the socket is closed.
             let benID = try #require(try await User.query(on: app.db).filter(\.$email == "ben@example.org").first()?.id)
-            try await anna.get(SiteURL.lists(.list(id: flat)).path)
-            try await anna.post(SiteURL.lists(.removeMember(id: flat, user: benID)).path)
+            try await anna.get(ListsURL.list(id: flat).path)
+            try await anna.post(ListsURL.removeMember(id: flat, user: benID).path)
             let socket = try #require(connected.withLockedValue { $0 })
             try await waitUntil { socket.isClosed }
             // The server forgets the socket when its own side has closed, a moment later.

@@ -16,8 +16,8 @@ import VaporTesting
             #expect(try await Meter.find(blue, on: app.db)?.$preparedReference.id != nil)
 
             // 1. The photo: the blue meter is recognized.
-            try await anna.get(SiteURL.meters(.read).path)
-            let identified = try await anna.post(SiteURL.meters(.read).path, files: ["photo": try MeterFixtures.photo("meter-blue-photo")])
+            try await anna.get(MetersURL.read.path)
+            let identified = try await anna.post(MetersURL.read.path, files: ["photo": try MeterFixtures.photo("meter-blue-photo")])
             #expect(identified.status == .seeOther, "\(identified.body.string)")
             let stripPage = try #require(identified.headers.first(name: .location))
             #expect(stripPage.contains("meter=\(blue.uuidString)"), "proposed the blue meter, not \(red)")
@@ -29,13 +29,13 @@ import VaporTesting
             let photoID = try #require(UUID(uuidString: String(stripPage.split(separator: "/").last!.split(separator: "?").first!)))
             var fields = MeterFixtures.stripCrop
             fields["meter"] = blue.uuidString
-            let read = try await anna.post(SiteURL.meters(.readPhoto(photo: photoID)).path, fields)
+            let read = try await anna.post(MetersURL.readPhoto(photo: photoID).path, fields)
             #expect(read.status == .ok)
             #expect(read.body.string.contains("value=\"\(MeterFixtures.shownValue)\""), "the counter is read")
             #expect(read.body.string.contains("id=\"digit-table\""))
 
             // 3. The user corrects the last digit and saves; the crop is remembered.
-            let saved = try await anna.post(SiteURL.meters(.readings(id: blue)).path, [
+            let saved = try await anna.post(MetersURL.readings(id: blue).path, [
                 "value": "4719.4", "takenAt": "2026-11-20T08:00", "photo": photoID.uuidString, "confidence": "0.8", "crop": "188,417,625,166",
             ])
             #expect(saved.status == .seeOther)
@@ -45,7 +45,7 @@ import VaporTesting
 
             // A typed second reading; the page shows consumption, its cost and both charts.
             try await anna.addReading(blue, value: "4759.4", takenAt: "2026-11-22T08:00")
-            let page = try await anna.get(SiteURL.meters(.meter(id: blue)).path(query: [("period", "custom"), ("from", "2026-11-01"), ("to", "2026-11-30")]))
+            let page = try await anna.get(MetersURL.meter(id: blue).path(query: [("period", "custom"), ("from", "2026-11-01"), ("to", "2026-11-30")]))
             let html = page.body.string
             #expect(html.contains("id=\"consumption-chart\"") && html.contains("<rect"))
             #expect(html.contains("<polyline points=\"0.0,160.0 600.0,0.0\""), "the readings line rises from the first to the second")
@@ -71,7 +71,7 @@ import VaporTesting
             try await anna.addReading(meter, value: "115", takenAt: "2026-10-25T09:00")
             let lower = try #require(try await MeterReading.query(on: app.db).filter(\.$steps == 115).first())
             #expect(lower.flag == .lowerThanBefore)
-            let page = try await anna.get(SiteURL.meters(.meter(id: meter)).path)
+            let page = try await anna.get(MetersURL.meter(id: meter).path)
             #expect(page.body.string.contains("id=\"to-review\""))
             #expect(try await anna.get(SiteURL.home.path).body.string.contains("1 meters · 1 readings to review"), "the home tile says so")
 
@@ -79,10 +79,10 @@ import VaporTesting
             #expect(try await MeterReading.query(on: app.db).filter(\.$steps == 900).first()?.flag == .unusualRate)
 
             // Reviewing clears the flag; correcting the value checks it again.
-            try await anna.post(SiteURL.meters(.reading(id: meter, reading: lower.id)).path, ["reviewed": "true"])
+            try await anna.post(MetersURL.reading(id: meter, reading: lower.id).path, ["reviewed": "true"])
             #expect(try await MeterReading.find(lower.id, on: app.db)?.flag == nil)
             let fixed = try #require(try await MeterReading.query(on: app.db).filter(\.$steps == 900).first())
-            try await anna.post(SiteURL.meters(.reading(id: meter, reading: fixed.id)).path, ["value": "130", "takenAt": "2026-10-31T09:00"])
+            try await anna.post(MetersURL.reading(id: meter, reading: fixed.id).path, ["value": "130", "takenAt": "2026-10-31T09:00"])
             #expect(try await MeterReading.find(fixed.id, on: app.db)?.flag == nil)
 
             // A value the counter cannot show is refused and nothing changes.
@@ -92,7 +92,7 @@ import VaporTesting
             #expect(refused.body.string.contains("99999"))
             #expect(try await MeterReading.query(on: app.db).count() == count)
             // …and the counter cannot be changed under existing readings.
-            let locked = try await anna.post(SiteURL.meters(.meter(id: meter)).path, ["name": "Wasser", "digits": "6", "decimals": "1"])
+            let locked = try await anna.post(MetersURL.meter(id: meter).path, ["name": "Wasser", "digits": "6", "decimals": "1"])
             #expect(locked.status == .unprocessableEntity)
             #expect(try await Meter.find(meter, on: app.db)?.digits == 5)
         }
@@ -117,14 +117,14 @@ import VaporTesting
             let bens = try await ben.createMeter("Strom")
             try await ben.addReading(bens, value: "9999.9", takenAt: "2026-12-01T10:00")
 
-            let page = try await anna.get(SiteURL.meters(.list).path).body.string
+            let page = try await anna.get(MetersURL.list.path).body.string
             #expect(page.contains("<strong>1200.5 kWh</strong>"))
             #expect(page.contains("<strong>80 m³</strong>"))
             #expect(page.contains("status-failed\">2 "), "two water readings wait for review")
             #expect(!page.contains("9999.9"), "Ben's reading is not Anna's")
 
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
-            let meters = try await api.send(.GET, .api(.meters(.meters))).content.decode([MeterDTO].self)
+            let meters = try await api.send(.GET, MetersAPIRoute.meters).content.decode([MeterDTO].self)
             #expect(meters.map(\.name) == ["Gas", "Strom", "Wasser"])
             #expect(meters.map { $0.lastReading?.value } == [nil, "1200.5", "80"])
         }
@@ -138,21 +138,21 @@ import VaporTesting
             let first = try await anna.createMeter("Strom")
             try await anna.addReading(first, value: "1200.5", takenAt: "2026-01-01T10:00")
             try await anna.addReading(first, value: "1300.0", takenAt: "2026-02-01T10:00")
-            let csv = try await anna.get(SiteURL.meters(.export(id: first)).path)
+            let csv = try await anna.get(MetersURL.export(id: first).path)
             #expect(csv.headers.contentType?.description.hasPrefix("text/csv") == true)
             #expect(csv.body.string == "date,value\r\n2026-01-01,1200.5\r\n2026-02-01,1300.0\r\n")
 
             let second = try await anna.createMeter("Strom (Kopie)")
             let file = FormFile(filename: "readings.csv", contentType: "text/csv", bytes: Array(csv.body.string.utf8))
-            #expect(try await anna.post(SiteURL.meters(.importCSV(id: second)).path, files: ["file": file]).status == .seeOther)
-            #expect(try await anna.get(SiteURL.meters(.export(id: second)).path).body.string == csv.body.string)
+            #expect(try await anna.post(MetersURL.importCSV(id: second).path, files: ["file": file]).status == .seeOther)
+            #expect(try await anna.get(MetersURL.export(id: second).path).body.string == csv.body.string)
             // Importing again skips what is there.
-            try await anna.post(SiteURL.meters(.importCSV(id: second)).path, files: ["file": file])
+            try await anna.post(MetersURL.importCSV(id: second).path, files: ["file": file])
             #expect(try await MeterReading.query(on: app.db).filter(\.$meter.$id == second).count() == 2)
 
             // German spreadsheet export with one bad line: refused whole, the line named.
             let german = FormFile(filename: "stand.csv", contentType: "text/csv", bytes: Array("Datum;Wert\n01.03.2026;1400,0\n02.03.2026;viel\n".utf8))
-            let refused = try await anna.post(SiteURL.meters(.importCSV(id: second)).path, files: ["file": german])
+            let refused = try await anna.post(MetersURL.importCSV(id: second).path, files: ["file": german])
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("3:"))
             #expect(try await MeterReading.query(on: app.db).filter(\.$meter.$id == second).count() == 2)
@@ -167,24 +167,24 @@ import VaporTesting
             let meter = try await anna.createMeter("Gas", fields: ["kind": "gas"])
             try await anna.addReading(meter, value: "10", takenAt: "2026-01-01T10:00")
             // A reference photo added later, and a reading deleted on the page.
-            let referenced = try await anna.post(SiteURL.meters(.reference(id: meter)).path, files: ["photo": try MeterFixtures.photo("meter-red-reference")])
+            let referenced = try await anna.post(MetersURL.reference(id: meter).path, files: ["photo": try MeterFixtures.photo("meter-red-reference")])
             #expect(referenced.status == .seeOther)
             #expect(try await Meter.find(meter, on: app.db)?.$preparedReference.id != nil)
             let notAPhoto = FormFile(filename: "x.jpg", contentType: "image/jpeg", bytes: Array("not a photo".utf8))
-            #expect(try await anna.post(SiteURL.meters(.reference(id: meter)).path, files: ["photo": notAPhoto]).status == .unsupportedMediaType)
+            #expect(try await anna.post(MetersURL.reference(id: meter).path, files: ["photo": notAPhoto]).status == .unsupportedMediaType)
             try await anna.addReading(meter, value: "12", takenAt: "2026-01-02T10:00")
             let second = try #require(try await MeterReading.query(on: app.db).filter(\.$steps == 120).first())
-            #expect(try await anna.post(SiteURL.meters(.deleteReading(id: meter, reading: second.id)).path).status == .seeOther)
+            #expect(try await anna.post(MetersURL.deleteReading(id: meter, reading: second.id).path).status == .seeOther)
             #expect(try await MeterReading.query(on: app.db).count() == 1)
 
-            let question = try await anna.get(SiteURL.meters(.delete(id: meter)).path)
+            let question = try await anna.get(MetersURL.delete(id: meter).path)
             #expect(question.status == .ok && question.body.string.contains("id=\"meter-delete\""))
             #expect(try await Meter.find(meter, on: app.db) != nil, "asking deletes nothing")
-            #expect(try await anna.post(SiteURL.meters(.delete(id: meter)).path).status == .seeOther)
+            #expect(try await anna.post(MetersURL.delete(id: meter).path).status == .seeOther)
             #expect(try await Meter.find(meter, on: app.db) == nil)
             #expect(try await MeterReading.query(on: app.db).count() == 0)
 
-            let refused = try await anna.post(SiteURL.meters(.list).path, ["name": " ", "digits": "6"])
+            let refused = try await anna.post(MetersURL.list.path, ["name": " ", "digits": "6"])
             #expect(refused.status == .unprocessableEntity)
             #expect(try await Meter.query(on: app.db).count() == 0)
         }
@@ -202,27 +202,27 @@ import VaporTesting
 
             let ben = WebSession(app)
             try await ben.register(email: "ben@example.org")
-            try await ben.get(SiteURL.meters(.list).path)
-            for path in [SiteURL.meters(.meter(id: meter)), .meters(.delete(id: meter)), .meters(.export(id: meter)), .meters(.readPhoto(photo: photo))] {
+            try await ben.get(MetersURL.list.path)
+            for path in [MetersURL.meter(id: meter), MetersURL.delete(id: meter), MetersURL.export(id: meter), MetersURL.readPhoto(photo: photo)] {
                 #expect(try await ben.get(path.path).status == .notFound, "\(path.path)")
             }
-            for path in [SiteURL.meters(.meter(id: meter)), .meters(.delete(id: meter)), .meters(.readings(id: meter)),
-                         .meters(.reading(id: meter, reading: reading)), .meters(.deleteReading(id: meter, reading: reading))] {
+            for path in [MetersURL.meter(id: meter), MetersURL.delete(id: meter), MetersURL.readings(id: meter),
+                         MetersURL.reading(id: meter, reading: reading), MetersURL.deleteReading(id: meter, reading: reading)] {
                 #expect(try await ben.post(path.path, ["value": "1", "name": "mine"]).status == .notFound, "\(path.path)")
             }
             // Ben's own meter does not let him reach Anna's reading or attach Anna's photo.
             let own = try await ben.createMeter("Bens")
-            #expect(try await ben.post(SiteURL.meters(.reading(id: own, reading: reading)).path, ["value": "2"]).status == .notFound)
-            let borrowed = try await ben.post(SiteURL.meters(.readings(id: own)).path, ["value": "2", "photo": photo.uuidString])
+            #expect(try await ben.post(MetersURL.reading(id: own, reading: reading).path, ["value": "2"]).status == .notFound)
+            let borrowed = try await ben.post(MetersURL.readings(id: own).path, ["value": "2", "photo": photo.uuidString])
             #expect(borrowed.status == .unprocessableEntity)
 
             let api = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
-            for url in [SiteURL.api(.meters(.meter(id: meter))), .api(.meters(.readings(id: meter))), .api(.meters(.consumption(id: meter))), .api(.meters(.csv(id: meter)))] {
+            for url in [MetersAPIRoute.meter(id: meter), MetersAPIRoute.readings(id: meter), MetersAPIRoute.consumption(id: meter), MetersAPIRoute.csv(id: meter)] {
                 #expect(try await api.send(.GET, url).status == .notFound, "\(url.path)")
             }
-            #expect(try await api.send(.DELETE, .api(.meters(.reading(id: meter, reading: reading)))).status == .notFound)
-            #expect(try await api.send(.DELETE, .api(.meters(.meter(id: meter)))).status == .notFound)
-            let benMeters = try await api.send(.GET, .api(.meters(.meters)))
+            #expect(try await api.send(.DELETE, MetersAPIRoute.reading(id: meter, reading: reading)).status == .notFound)
+            #expect(try await api.send(.DELETE, MetersAPIRoute.meter(id: meter)).status == .notFound)
+            let benMeters = try await api.send(.GET, MetersAPIRoute.meters)
             #expect(try benMeters.content.decode([MeterDTO].self).map(\.name) == ["Bens"])
 
             #expect(try await MeterReading.query(on: app.db).filter(\.$meter.$id == meter).first()?.steps == 100, "Anna's data unchanged")
@@ -237,60 +237,60 @@ import VaporTesting
             try await anna.register(email: "anna@example.org")
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
 
-            let created = try await api.send(.POST, .api(.meters(.meters)), json: MeterInput(name: "Strom", kind: "electricity", digits: 6, decimals: 1, pricePerUnit: "0.2"))
+            let created = try await api.send(.POST, MetersAPIRoute.meters, json: MeterInput(name: "Strom", kind: "electricity", digits: 6, decimals: 1, pricePerUnit: "0.2"))
             #expect(created.status == .created, "\(created.body.string)")
             let meter = try created.content.decode(MeterDTO.self)
             #expect(meter.unit == "kWh" && meter.pricePerUnit == "0.20")
-            let invalid = try await api.send(.POST, .api(.meters(.meters)), json: MeterInput(name: "X", digits: 3, decimals: 3))
+            let invalid = try await api.send(.POST, MetersAPIRoute.meters, json: MeterInput(name: "X", digits: 3, decimals: 3))
             #expect(invalid.status == .unprocessableEntity)
 
-            let other = try await api.send(.POST, .api(.meters(.meters)), json: MeterInput(name: "Heizung", kind: "heat", digits: 6, decimals: 0))
+            let other = try await api.send(.POST, MetersAPIRoute.meters, json: MeterInput(name: "Heizung", kind: "heat", digits: 6, decimals: 0))
             let heating = try other.content.decode(MeterDTO.self)
-            #expect(try await api.upload(.PUT, .api(.meters(.reference(id: heating.id))), files: ["photo": try MeterFixtures.photo("meter-red-reference")]).status == .ok)
-            let withPhoto = try await api.upload(.PUT, .api(.meters(.reference(id: meter.id))), files: ["photo": try MeterFixtures.photo("meter-blue-reference")])
+            #expect(try await api.upload(.PUT, MetersAPIRoute.reference(id: heating.id), files: ["photo": try MeterFixtures.photo("meter-red-reference")]).status == .ok)
+            let withPhoto = try await api.upload(.PUT, MetersAPIRoute.reference(id: meter.id), files: ["photo": try MeterFixtures.photo("meter-blue-reference")])
             #expect(try withPhoto.content.decode(MeterDTO.self).referencePhoto != nil)
 
-            let identified = try await api.upload(.POST, .api(.meters(.identify)), files: ["photo": try MeterFixtures.photo("meter-blue-photo")])
+            let identified = try await api.upload(.POST, MetersAPIRoute.identify, files: ["photo": try MeterFixtures.photo("meter-blue-photo")])
             let identification = try identified.content.decode(IdentificationDTO.self)
             #expect(identification.meter == meter.id)
             #expect(identification.candidates.count == 2)
 
-            let read = try await api.upload(.POST, .api(.meters(.read(id: meter.id))), fields: MeterFixtures.stripCrop, files: ["strip": try MeterFixtures.photo("meter-blue-photo")])
+            let read = try await api.upload(.POST, MetersAPIRoute.read(id: meter.id), fields: MeterFixtures.stripCrop, files: ["strip": try MeterFixtures.photo("meter-blue-photo")])
             let strip = try read.content.decode(StripReadingDTO.self)
             #expect(strip.value == MeterFixtures.shownValue && strip.digits.count == 6)
-            let badCrop = try await api.upload(.POST, .api(.meters(.read(id: meter.id))), fields: ["x": "900", "y": "0", "w": "500", "h": "100"], files: ["strip": try MeterFixtures.photo("meter-blue-photo")])
+            let badCrop = try await api.upload(.POST, MetersAPIRoute.read(id: meter.id), fields: ["x": "900", "y": "0", "w": "500", "h": "100"], files: ["strip": try MeterFixtures.photo("meter-blue-photo")])
             #expect(badCrop.status == .unprocessableEntity)
 
             for (value, time) in [("100.0", "2026-01-15T00:00:00Z"), ("162.0", "2026-02-15T00:00:00Z"), ("190.0", "2026-03-15")] {
-                let added = try await api.send(.POST, .api(.meters(.readings(id: meter.id))), json: ReadingInput(value: value, takenAt: time))
+                let added = try await api.send(.POST, MetersAPIRoute.readings(id: meter.id), json: ReadingInput(value: value, takenAt: time))
                 #expect(added.status == .created, "\(added.body.string)")
             }
-            let readings = try await api.send(.GET, .api(.meters(.readings(id: meter.id)))).content.decode([ReadingDTO].self)
+            let readings = try await api.send(.GET, MetersAPIRoute.readings(id: meter.id)).content.decode([ReadingDTO].self)
             #expect(readings.map(\.value) == ["100.0", "162.0", "190.0"])
             #expect(readings.map(\.consumption) == [nil, "62.0", "28.0"])
 
             // 2 a day from Jan 15 to Feb 15 (17 days of it in January), then 28 over 28.5 days.
-            let consumption = try await api.send(.GET, .api(.meters(.consumption(id: meter.id))), query: "?period=custom&from=2026-01-01&to=2026-04-30")
+            let consumption = try await api.send(.GET, MetersAPIRoute.consumption(id: meter.id), query: "?period=custom&from=2026-01-01&to=2026-04-30")
             let report = try consumption.content.decode(ConsumptionDTO.self)
             #expect(report.granularity == "month")
             #expect(report.buckets.map(\.start) == ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01"])
             #expect(report.buckets.map(\.used) == ["34.0", "41.8", "14.2", nil], "interpolated between the readings, the parts adding up")
             #expect(report.total == "90.0" && report.totalCost == "18.00")
-            #expect(try await api.send(.GET, .api(.meters(.consumption(id: meter.id))), query: "?period=custom&from=2026-05-01&to=2026-04-01").status == .badRequest)
+            #expect(try await api.send(.GET, MetersAPIRoute.consumption(id: meter.id), query: "?period=custom&from=2026-05-01&to=2026-04-01").status == .badRequest)
 
-            let patched = try await api.send(.PATCH, .api(.meters(.reading(id: meter.id, reading: readings[2].id))), json: ReadingInput(value: "191.5"))
+            let patched = try await api.send(.PATCH, MetersAPIRoute.reading(id: meter.id, reading: readings[2].id), json: ReadingInput(value: "191.5"))
             #expect(try patched.content.decode(ReadingDTO.self).value == "191.5")
-            #expect(try await api.send(.DELETE, .api(.meters(.reading(id: meter.id, reading: readings[0].id)))).status == .noContent)
+            #expect(try await api.send(.DELETE, MetersAPIRoute.reading(id: meter.id, reading: readings[0].id)).status == .noContent)
 
-            let csv = try await api.send(.GET, .api(.meters(.csv(id: meter.id))))
+            let csv = try await api.send(.GET, MetersAPIRoute.csv(id: meter.id))
             #expect(csv.body.string == "date,value\r\n2026-02-15,162.0\r\n2026-03-15,191.5\r\n")
-            let imported = try await api.sendCSV(.api(.meters(.csv(id: meter.id))), "date,value\n2026-01-15,100.0\n2026-02-15,162.0\n")
+            let imported = try await api.sendCSV(MetersAPIRoute.csv(id: meter.id), "date,value\n2026-01-15,100.0\n2026-02-15,162.0\n")
             #expect(try imported.content.decode(CSVImportResultDTO.self).imported == 1)
 
-            let renamed = try await api.send(.PATCH, .api(.meters(.meter(id: meter.id))), json: MeterInput(name: "Strom Haus"))
+            let renamed = try await api.send(.PATCH, MetersAPIRoute.meter(id: meter.id), json: MeterInput(name: "Strom Haus"))
             #expect(try renamed.content.decode(MeterDTO.self).name == "Strom Haus")
-            #expect(try await api.send(.DELETE, .api(.meters(.meter(id: meter.id)))).status == .noContent)
-            #expect(try await api.send(.GET, .api(.meters(.meter(id: meter.id)))).status == .notFound)
+            #expect(try await api.send(.DELETE, MetersAPIRoute.meter(id: meter.id)).status == .noContent)
+            #expect(try await api.send(.GET, MetersAPIRoute.meter(id: meter.id)).status == .notFound)
         }
     }
 }

@@ -19,10 +19,10 @@ enum MeterFixtures {
 extension WebSession {
     /// Creates a meter on the meters page (6 digits, 1 decimal unless given) and returns its id.
     func createMeter(_ name: String, reference: String? = nil, fields: [String: String] = [:]) async throws -> UUID {
-        try await get(SiteURL.meters(.list).path)
+        try await get(MetersURL.list.path)
         var form = ["name": name, "kind": "electricity", "digits": "6", "decimals": "1"]
         form.merge(fields) { $1 }
-        let response = try await post(SiteURL.meters(.list).path, form, files: try reference.map { ["reference": try MeterFixtures.photo($0)] } ?? [:])
+        let response = try await post(MetersURL.list.path, form, files: try reference.map { ["reference": try MeterFixtures.photo($0)] } ?? [:])
         #expect(response.status == .seeOther, "\(response.body.string)")
         let location = try #require(response.headers.first(name: .location))
         return try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
@@ -31,14 +31,14 @@ extension WebSession {
     /// Types a reading on the meter's page.
     @discardableResult
     func addReading(_ meter: UUID, value: String, takenAt: String) async throws -> TestingHTTPResponse {
-        try await get(SiteURL.meters(.meter(id: meter)).path)
-        return try await post(SiteURL.meters(.readings(id: meter)).path, ["value": value, "takenAt": takenAt])
+        try await get(MetersURL.meter(id: meter).path)
+        return try await post(MetersURL.readings(id: meter).path, ["value": value, "takenAt": takenAt])
     }
 }
 
 extension APIClient {
     /// A multipart request with the bearer token (photo uploads).
-    func upload(_ method: HTTPMethod, _ url: SiteURL, fields: [String: String] = [:], files: [String: FormFile]) async throws -> TestingHTTPResponse {
+    func upload(_ method: HTTPMethod, _ url: some SitePath, fields: [String: String] = [:], files: [String: FormFile]) async throws -> TestingHTTPResponse {
         let boundary = "scanbook-api-\(UUID().uuidString)"
         var body = ByteBuffer()
         for (name, value) in fields {
@@ -55,7 +55,7 @@ extension APIClient {
         ], body: body)
     }
 
-    func sendCSV(_ url: SiteURL, _ text: String) async throws -> TestingHTTPResponse {
+    func sendCSV(_ url: some SitePath, _ text: String) async throws -> TestingHTTPResponse {
         try await app.testing().sendRequest(.POST, url.path, headers: ["Authorization": "Bearer \(token)", "Content-Type": "text/csv"], body: ByteBuffer(string: text))
     }
 }

@@ -15,7 +15,7 @@ import VaporTesting
         #expect(try await anna.addReading(meter, value: "100", takenAt: "2025-01-01T08:00").status == .seeOther)
         let token = try await app.apiToken(email: "anna@example.org")
         let photo = try Fixtures.avatarPNG()
-        let receipt = try await app.testing().sendRequest(.POST, SiteURL.api(.receipts(.receipts)).path, headers: ["Authorization": "Bearer \(token)"], beforeRequest: { request in
+        let receipt = try await app.testing().sendRequest(.POST, ReceiptsAPIRoute.receipts.path, headers: ["Authorization": "Bearer \(token)"], beforeRequest: { request in
             try request.content.encode(ReceiptUploadForm(image: File(data: .init(bytes: photo.bytes), filename: "r.png")), as: .formData)
         })
         #expect(receipt.status == .accepted)

@@ -17,7 +17,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func malformedBodiesAreRefusedWithAMessage(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
-            let login = SiteURL.api(.login).path
+            let login = APIRoute.login.path
             // A part header name with a byte ≥ 0x80 once crashed multipart-kit's parser (the whole process).
             var multipart = Array("--b\r\nContent-Disposition: form-data; name=\"email\"\r\nX-".utf8)
             multipart += [0x80, 0xFF] + Array(": 1\r\n\r\nanna@example.org\r\n--b--\r\n".utf8)
@@ -40,7 +40,7 @@ import VaporTesting
             let big = [UInt8](repeating: 0x20, count: 2_000_000)
             #expect(try await send(app, login, contentType: "application/json", big).status == .payloadTooLarge)
             // A malformed query string is refused on any route as well.
-            #expect(try await app.testing().sendRequest(.GET, SiteURL.api(.openAPI).path + "?a=%C3%28").status == .badRequest, "not UTF-8")
+            #expect(try await app.testing().sendRequest(.GET, APIRoute.openAPI.path + "?a=%C3%28").status == .badRequest, "not UTF-8")
             // Still answering.
             #expect(try await app.testing().sendRequest(.GET, SiteURL.healthz.path).status == .ok)
         }
@@ -51,11 +51,11 @@ import VaporTesting
             let anna = WebSession(app)
             try await anna.register(email: "anna@example.org")
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
-            let list = try await api.send(.POST, .api(.lists(.lists)), json: ListNameForm(name: "Vorrat")).content.decode(ShoppingListDTO.self)
+            let list = try await api.send(.POST, ListsAPIRoute.lists, json: ListNameForm(name: "Vorrat")).content.decode(ShoppingListDTO.self)
             for name in ["Reis", "Mehl", "Zucker"] {
-                #expect(try await api.send(.POST, .api(.lists(.items(id: list.id))), json: ItemInput(name: name)).status == .created)
+                #expect(try await api.send(.POST, ListsAPIRoute.items(id: list.id), json: ItemInput(name: name)).status == .created)
             }
-            let path = SiteURL.api(.lists(.items(id: list.id))).path
+            let path = ListsAPIRoute.items(id: list.id).path
             func get(_ target: String) async throws -> TestingHTTPResponse {
                 try await app.testing().sendRequest(.GET, target, headers: ["Authorization": "Bearer \(api.token)"])
             }

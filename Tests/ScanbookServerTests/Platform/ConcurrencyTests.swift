@@ -15,7 +15,7 @@ import VaporTesting
             let registrations = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for index in 0..<64 {
                     group.addTask {
-                        try await tester.sendRequest(.POST, SiteURL.api(.register).path, beforeRequest: { request in
+                        try await tester.sendRequest(.POST, APIRoute.register.path, beforeRequest: { request in
                             try request.content.encode(RegisterRequest(name: "User \(index)", email: "user\(index)@example.org", password: "Sommer2025!"))
                         }).status
                     }
@@ -27,7 +27,7 @@ import VaporTesting
 
             var clients: [APIClient] = []
             for index in 0..<4 {
-                let login = try await tester.sendRequest(.POST, SiteURL.api(.login).path, beforeRequest: { request in
+                let login = try await tester.sendRequest(.POST, APIRoute.login.path, beforeRequest: { request in
                     try request.content.encode(LoginRequest(email: "user\(index)@example.org", password: "Sommer2025!", tokenName: "load"))
                 })
                 clients.append(APIClient(app: app, token: try login.content.decode(CreatedTokenDTO.self).token))
@@ -36,7 +36,7 @@ import VaporTesting
                 for index in 0..<128 {
                     let client = clients[index % clients.count]
                     group.addTask {
-                        try await client.send(.POST, .api(.receipts(.manual)), json: ReceiptChanges(total: "\(index + 1).50", date: "2025-06-01", merchant: "Shop \(index % 7)")).status
+                        try await client.send(.POST, ReceiptsAPIRoute.manual, json: ReceiptChanges(total: "\(index + 1).50", date: "2025-06-01", merchant: "Shop \(index % 7)")).status
                     }
                 }
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }

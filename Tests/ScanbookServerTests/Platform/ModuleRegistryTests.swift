@@ -20,9 +20,9 @@ import VaporTesting
             #expect(home.contains(SiteURL.module(.receipts).path + "\""))
             #expect(try await anna.get(SiteURL.module(.meters).path).status == .notFound)
             let token = try await app.apiToken(email: "anna@example.org")
-            let meters = try await app.testing().sendRequest(.GET, SiteURL.api(.meters(.meters)).path, headers: ["Authorization": "Bearer \(token)"])
+            let meters = try await app.testing().sendRequest(.GET, MetersAPIRoute.meters.path, headers: ["Authorization": "Bearer \(token)"])
             #expect(meters.status == .notFound)
-            let document = try await app.testing().sendRequest(.GET, SiteURL.api(.openAPI).path).body.string
+            let document = try await app.testing().sendRequest(.GET, APIRoute.openAPI.path).body.string
             #expect(!document.contains("/api/v1/meters"))
             #expect(document.contains("/api/v1/receipts:"))
             // Its photos stay: the sweep still knows its columns.

@@ -28,7 +28,7 @@ import VaporTesting
 
     @Test func documentListsExactlyTheAPIRoutes() async throws {
         try await withScanbook(.sqlite) { app, _ in
-            let response = try await app.testing().sendRequest(.GET, SiteURL.api(.openAPI).path)
+            let response = try await app.testing().sendRequest(.GET, APIRoute.openAPI.path)
             #expect(response.status == .ok)
             #expect(response.headers.first(name: .contentType)?.hasPrefix("application/yaml") == true)
             let documented = Self.documentedOperations(response.body.string)

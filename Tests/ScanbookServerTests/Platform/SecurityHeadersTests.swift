@@ -7,7 +7,7 @@ import VaporTesting
 @Suite struct SecurityHeadersTests {
     @Test func everyResponseCarriesThePolicyAndHSTSOnlyBehindHTTPS() async throws {
         try await withScanbook(.sqlite) { app, _ in
-            for path in [SiteURL.home.path, SiteURL.api(.openAPI).path, "/no/such/page", "/css/app.css"] {
+            for path in [SiteURL.home.path, APIRoute.openAPI.path, "/no/such/page", "/css/app.css"] {
                 let response = try await app.testing().sendRequest(.GET, path)
                 let policy = response.headers.first(name: "Content-Security-Policy") ?? ""
                 #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'") && policy.contains("style-src 'self'"), "\(path)")

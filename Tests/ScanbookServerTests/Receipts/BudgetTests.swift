@@ -12,22 +12,22 @@ import VaporTesting
             let lastOfJanuary = try await anna.addReceipt(ReceiptLines.shop("Migros", date: "31.01.2025", total: "40.00"), ocr: ocr)
             let firstOfFebruary = try await anna.addReceipt(ReceiptLines.shop("Coop", date: "01.02.2025", total: "25.50"), ocr: ocr)
             let uncategorized = try await anna.addReceipt(ReceiptLines.shop("Kiosk", date: "28.02.2025", total: "3.20"), ocr: ocr)
-            try await anna.get(SiteURL.receipts(.list).path)
+            try await anna.get(ReceiptsURL.list.path)
             let groceries = try await anna.categoryID("Groceries")
             for id in [lastOfJanuary, firstOfFebruary] {
-                #expect(try await anna.post(SiteURL.receipts(.receipt(id: id)).path, ["category": groceries.uuidString]).status == .seeOther)
+                #expect(try await anna.post(ReceiptsURL.receipt(id: id).path, ["category": groceries.uuidString]).status == .seeOther)
             }
-            #expect(try await anna.post(SiteURL.receipts(.receipt(id: uncategorized)).path, ["category": ""]).status == .seeOther)
-            try await anna.get(SiteURL.receipts(.categories).path)
-            #expect(try await anna.post(SiteURL.receipts(.category(id: groceries)).path, ["name": "Groceries", "budget": "30"]).status == .seeOther)
+            #expect(try await anna.post(ReceiptsURL.receipt(id: uncategorized).path, ["category": ""]).status == .seeOther)
+            try await anna.get(ReceiptsURL.categories.path)
+            #expect(try await anna.post(ReceiptsURL.category(id: groceries).path, ["name": "Groceries", "budget": "30"]).status == .seeOther)
 
-            let january = try await anna.get(SiteURL.receipts(.budget).path(query: [("month", "2025-01")]))
+            let january = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-01")]))
             #expect(january.status == .ok)
             #expect(january.body.string.contains("<svg"))
             #expect(january.body.string.contains("id=\"total-spent\">40.00<"))
             #expect(january.body.string.contains("id=\"total-remaining\">-10.00<"), "over budget by 10.00")
 
-            let february = try await anna.get(SiteURL.receipts(.budget).path(query: [("month", "2025-02")]))
+            let february = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-02")]))
             #expect(february.body.string.contains("id=\"total-spent\">28.70<"))
             #expect(february.body.string.contains("id=\"total-remaining\">4.50<"))
             #expect(february.body.string.contains("Uncategorized"))
@@ -36,14 +36,14 @@ import VaporTesting
             #expect(home.body.string.contains("id=\"tile-figure\""))
             #expect(home.body.string.contains(": 0.00 of 30.00 CHF"), "this month has no receipts yet, the budget is 30.00")
 
-            let march = try await anna.get(SiteURL.receipts(.budget).path(query: [("month", "2025-03")]))
+            let march = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-03")]))
             #expect(march.body.string.contains("id=\"total-spent\">0.00<"))
 
-            let list = try await anna.get(SiteURL.receipts(.list).path(query: [("month", "2025-02")]))
+            let list = try await anna.get(ReceiptsURL.list.path(query: [("month", "2025-02")]))
             #expect(list.body.string.contains("id=\"month-total\">28.70<"))
             #expect(!list.body.string.contains(">Migros<"), "January's receipt is not in February")
 
-            let csv = try await anna.get(SiteURL.receipts(.export).path(query: [("month", "2025-02")]))
+            let csv = try await anna.get(ReceiptsURL.export.path(query: [("month", "2025-02")]))
             #expect(csv.headers.contentType?.description.hasPrefix("text/csv") == true)
             let csvLines = csv.body.string.split(separator: "\r\n")
             #expect(csvLines.count == 3)
@@ -56,9 +56,9 @@ import VaporTesting
     func aSplitMustAddUpAndFeedsEveryCategory(_ database: TestDatabase) async throws {
         try await withAnnasReceipts(database) { app, anna, ocr in
             let id = try await anna.addReceipt(ReceiptLines.shop("Migros", date: "10.06.2025", total: "9.25"), ocr: ocr)
-            try await anna.get(SiteURL.receipts(.receipt(id: id)).path)
+            try await anna.get(ReceiptsURL.receipt(id: id).path)
             let groceries = try await anna.categoryID("Groceries"), household = try await anna.categoryID("Household")
-            let path = SiteURL.receipts(.split(id: id)).path
+            let path = ReceiptsURL.split(id: id).path
 
             let wrongSum = try await anna.post(path, ["categories[0]": groceries.uuidString, "amounts[0]": "7.00", "categories[1]": household.uuidString, "amounts[1]": "2.00"])
             #expect(wrongSum.status == .unprocessableEntity)
@@ -67,22 +67,22 @@ import VaporTesting
 
             let split = try await anna.post(path, ["categories[0]": groceries.uuidString, "amounts[0]": "7.00", "categories[1]": household.uuidString, "amounts[1]": "2,25"])
             #expect(split.status == .seeOther)
-            try await anna.post(SiteURL.receipts(.receipt(id: id)).path, ["note": "split"])
+            try await anna.post(ReceiptsURL.receipt(id: id).path, ["note": "split"])
             let bookings = try await ReceiptAllocation.query(on: app.db).all().map { ($0.$category.id, $0.amountHundredths) }
             #expect(Set(bookings.map { "\($0.0):\($0.1)" }) == ["\(groceries):700", "\(household):225"])
 
-            let newTotal = try await anna.post(SiteURL.receipts(.receipt(id: id)).path, ["total": "10.00"])
+            let newTotal = try await anna.post(ReceiptsURL.receipt(id: id).path, ["total": "10.00"])
             #expect(newTotal.status == .unprocessableEntity, "the split would no longer add up")
             #expect(try await Receipt.find(id, on: app.db)?.total?.hundredths == 925)
 
-            let month = try await anna.get(SiteURL.receipts(.budget).path(query: [("month", "2025-06")]))
+            let month = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-06")]))
             #expect(month.body.string.contains("id=\"total-spent\">9.25<"))
 
             // Deleting a category with bookings needs a target; the bookings then merge into it.
-            try await anna.get(SiteURL.receipts(.categories).path)
-            let refused = try await anna.post(SiteURL.receipts(.deleteCategory(id: household)).path)
+            try await anna.get(ReceiptsURL.categories.path)
+            let refused = try await anna.post(ReceiptsURL.deleteCategory(id: household).path)
             #expect(refused.status == .conflict)
-            let moved = try await anna.post(SiteURL.receipts(.deleteCategory(id: household)).path, ["reassignTo": groceries.uuidString])
+            let moved = try await anna.post(ReceiptsURL.deleteCategory(id: household).path, ["reassignTo": groceries.uuidString])
             #expect(moved.status == .seeOther)
             let merged = try await ReceiptAllocation.query(on: app.db).all()
             #expect(merged.count == 1 && merged[0].amountHundredths == 925 && merged[0].$category.id == groceries)
@@ -97,7 +97,7 @@ import VaporTesting
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             let photo = try Fixtures.avatarPNG()
             ocr.enqueue(ReceiptLines.shop("Media Markt", date: "15.03.2025", total: "199.00"))
-            let created = try await app.testing().sendRequest(.POST, SiteURL.api(.receipts(.receipts)).path, headers: ["Authorization": "Bearer \(api.token)"], beforeRequest: { request in
+            let created = try await app.testing().sendRequest(.POST, ReceiptsAPIRoute.receipts.path, headers: ["Authorization": "Bearer \(api.token)"], beforeRequest: { request in
                 try request.content.encode(ReceiptUploadForm(image: File(data: .init(bytes: photo.bytes), filename: "r.png")), as: .formData)
             })
             #expect(created.status == .accepted)
@@ -105,20 +105,20 @@ import VaporTesting
             #expect(queued.state == .reading)
             #expect(try await app.captureWorkers.processNext(logger: app.logger))
 
-            let read = try await api.send(.GET, .api(.receipts(.receipt(id: queued.id)))).content.decode(ReceiptDTO.self)
+            let read = try await api.send(.GET, ReceiptsAPIRoute.receipt(id: queued.id)).content.decode(ReceiptDTO.self)
             #expect(read.state == .review && read.total == "199.00" && read.date == "2025-03-15" && read.merchant == "Media Markt")
 
-            let categories = try await api.send(.GET, .api(.receipts(.categories))).content.decode([ReceiptCategoryDTO].self)
+            let categories = try await api.send(.GET, ReceiptsAPIRoute.categories).content.decode([ReceiptCategoryDTO].self)
             #expect(categories.count == ReceiptDefaults.categoryKeys.count)
-            let made = try await api.send(.POST, .api(.receipts(.categories)), json: ["name": "Electronics", "budget": "150"])
+            let made = try await api.send(.POST, ReceiptsAPIRoute.categories, json: ["name": "Electronics", "budget": "150"])
             #expect(made.status == .created)
             let electronics = try made.content.decode(ReceiptCategoryDTO.self)
             #expect(electronics.monthlyBudget == "150.00")
-            #expect(try await api.send(.POST, .api(.receipts(.categories)), json: ["name": "electronics"]).status == .conflict)
+            #expect(try await api.send(.POST, ReceiptsAPIRoute.categories, json: ["name": "electronics"]).status == .conflict)
 
-            let badDate = try await api.send(.PATCH, .api(.receipts(.receipt(id: queued.id))), json: ["date": "31.02.2025", "note": "x"])
+            let badDate = try await api.send(.PATCH, ReceiptsAPIRoute.receipt(id: queued.id), json: ["date": "31.02.2025", "note": "x"])
             #expect(badDate.status == .unprocessableEntity)
-            let patched = try await api.send(.PATCH, .api(.receipts(.receipt(id: queued.id))), json: [
+            let patched = try await api.send(.PATCH, ReceiptsAPIRoute.receipt(id: queued.id), json: [
                 "category": electronics.id.uuidString, "warrantyUntil": "15.03.2027", "note": "Kopfhörer",
             ])
             #expect(patched.status == .ok)
@@ -126,31 +126,31 @@ import VaporTesting
             #expect(confirmed.state == .confirmed && confirmed.warrantyUntil == "2027-03-15" && confirmed.note == "Kopfhörer")
             #expect(confirmed.bookings.map(\.amount) == ["199.00"])
 
-            let month = try await api.send(.GET, .api(.receipts(.month("2025-03")))).content.decode(BudgetMonthDTO.self)
+            let month = try await api.send(.GET, ReceiptsAPIRoute.month("2025-03")).content.decode(BudgetMonthDTO.self)
             let row = try #require(month.rows.first { $0.category == electronics.id })
             #expect(row.spent == "199.00" && row.remaining == "-49.00" && row.overBudget)
-            #expect(try await api.send(.GET, .api(.receipts(.month("March")))).status == .badRequest)
+            #expect(try await api.send(.GET, ReceiptsAPIRoute.month("March")).status == .badRequest)
 
-            let warranties = try await api.send(.GET, .api(.receipts(.warranties))).content.decode([ReceiptDTO].self)
+            let warranties = try await api.send(.GET, ReceiptsAPIRoute.warranties).content.decode([ReceiptDTO].self)
             #expect(warranties.map(\.id) == [queued.id])
-            let listed = try await api.send(.GET, .api(.receipts(.receipts)), query: "?month=2025-03").content.decode([ReceiptDTO].self)
+            let listed = try await api.send(.GET, ReceiptsAPIRoute.receipts, query: "?month=2025-03").content.decode([ReceiptDTO].self)
             #expect(listed.map(\.id) == [queued.id])
-            let found = try await api.send(.GET, .api(.receipts(.receipts)), query: "?q=kopfh").content.decode([ReceiptDTO].self)
+            let found = try await api.send(.GET, ReceiptsAPIRoute.receipts, query: "?q=kopfh").content.decode([ReceiptDTO].self)
             #expect(found.map(\.id) == [queued.id])
-            let csv = try await api.send(.GET, .api(.receipts(.export)), query: "?month=2025-03")
+            let csv = try await api.send(.GET, ReceiptsAPIRoute.export, query: "?month=2025-03")
             #expect(csv.body.string.contains("2025-03-15,Media Markt,Electronics,199.00,CHF,199.00,Kopfhörer,2027-03-15"))
 
-            let keyword = try await api.send(.POST, .api(.receipts(.keywords)), json: ["phrase": "  Zu Bezahlen "])
+            let keyword = try await api.send(.POST, ReceiptsAPIRoute.keywords, json: ["phrase": "  Zu Bezahlen "])
             #expect(keyword.status == .created)
             let added = try keyword.content.decode(TotalKeywordDTO.self)
             #expect(added.phrase == "zu bezahlen")
-            #expect(try await api.send(.DELETE, .api(.receipts(.keyword(id: added.id)))).status == .noContent)
+            #expect(try await api.send(.DELETE, ReceiptsAPIRoute.keyword(id: added.id)).status == .noContent)
 
-            #expect(try await api.send(.DELETE, .api(.receipts(.category(id: electronics.id)))).status == .conflict)
+            #expect(try await api.send(.DELETE, ReceiptsAPIRoute.category(id: electronics.id)).status == .conflict)
             let other = try #require(categories.first)
-            #expect(try await api.send(.DELETE, .api(.receipts(.category(id: electronics.id))), query: "?reassignTo=\(other.id)").status == .noContent)
-            #expect(try await api.send(.DELETE, .api(.receipts(.receipt(id: queued.id)))).status == .noContent)
-            #expect(try await api.send(.GET, .api(.receipts(.receipt(id: queued.id)))).status == .notFound)
+            #expect(try await api.send(.DELETE, ReceiptsAPIRoute.category(id: electronics.id), query: "?reassignTo=\(other.id)").status == .noContent)
+            #expect(try await api.send(.DELETE, ReceiptsAPIRoute.receipt(id: queued.id)).status == .noContent)
+            #expect(try await api.send(.GET, ReceiptsAPIRoute.receipt(id: queued.id)).status == .notFound)
         }
     }
 }

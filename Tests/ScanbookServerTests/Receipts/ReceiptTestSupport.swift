@@ -62,8 +62,8 @@ extension WebSession {
     /// Uploads a receipt on the receipts page, lets a worker "read" `lines`, returns the receipt id.
     func addReceipt(_ lines: [String], ocr: ScriptedReceiptOCR) async throws -> UUID {
         ocr.enqueue(lines)
-        try await get(SiteURL.receipts(.list).path)
-        let response = try await post(SiteURL.receipts(.list).path, files: ["image": try Fixtures.avatarPNG()])
+        try await get(ReceiptsURL.list.path)
+        let response = try await post(ReceiptsURL.list.path, files: ["image": try Fixtures.avatarPNG()])
         #expect(response.status == .seeOther, "\(response.body.string)")
         let location = try #require(response.headers.first(name: .location))
         #expect(try await app.captureWorkers.processNext(logger: app.logger))
@@ -82,21 +82,4 @@ enum ReceiptLines {
     static func shop(_ merchant: String, date: String, total: String, currency: String = "CHF") -> [String] {
         [merchant, "Bahnhofstrasse 1", "8001 Zürich", "Datum: \(date)", "Artikel 1.00", "Total \(currency) \(total)", "MwSt 8.1% 0.50"]
     }
-}
-
-struct APIClient {
-    let app: Application
-    let token: String
-
-    func send(_ method: HTTPMethod, _ url: SiteURL, query: String = "", json: (any Encodable & Sendable)? = nil) async throws -> TestingHTTPResponse {
-        try await app.testing().sendRequest(method, url.path + query, headers: ["Authorization": "Bearer \(token)"], beforeRequest: { request in
-            if let json { try request.content.encode(AnyEncodable(json), as: .json) }
-        })
-    }
-}
-
-private struct AnyEncodable: Encodable {
-    let value: any Encodable
-    init(_ value: any Encodable) { self.value = value }
-    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

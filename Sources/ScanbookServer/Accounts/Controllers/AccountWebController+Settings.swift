@@ -109,7 +109,14 @@ extension Request {
                     revokeURL: SiteURL.revokeAPIToken(id: try token.requireID()).path
                 )
             },
-            maxUpload: ByteCount(scanbookConfig.maxUploadBytes).description
+            maxUpload: ByteCount(scanbookConfig.maxUploadBytes).description,
+            moduleSettings: application.modules.compactMap { module in
+                guard let entry = module.menuEntry, !module.settingsLinks.isEmpty else { return nil }
+                return ModuleSettings(
+                    name: text("module_\(entry.rawValue)"),
+                    links: module.settingsLinks.map { .init(label: text($0.label), url: $0.url.path, id: $0.id) }
+                )
+            }
         )
     }
 

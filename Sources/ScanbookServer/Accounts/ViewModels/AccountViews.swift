@@ -37,9 +37,22 @@ struct SettingsView: Encodable {
     var avatarErrors: [String] = []
     var tokenErrors: [String] = []
     let maxUpload: String
+    /// The served modules' own settings pages, under each module's name.
+    let moduleSettings: [ModuleSettings]
     let passwordAction = SiteURL.changePassword.path
     let avatarAction = SiteURL.avatar.path
     let tokensAction = SiteURL.apiTokens.path
+}
+
+struct ModuleSettings: Encodable {
+    struct Link: Encodable {
+        let label: String
+        let url: String
+        let id: String
+    }
+
+    let name: String
+    let links: [Link]
 }
 
 struct HomeView: Encodable {

@@ -5,7 +5,7 @@ import Vapor
 enum CaptureAPIController {
     @Sendable static func create(_ request: Request) async throws -> Response {
         let capture = try await CaptureService.enqueue(try request.content.decode(CaptureUploadForm.self), on: request)
-        return try await request.created(CaptureDTO(capture), at: SiteURL.api(.capture(id: capture.id)), status: .accepted)
+        return try await request.created(CaptureDTO(capture), at: APIRoute.capture(id: capture.id), status: .accepted)
     }
 
     @Sendable static func show(_ request: Request) async throws -> CaptureDTO {

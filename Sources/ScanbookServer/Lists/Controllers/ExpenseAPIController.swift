@@ -13,7 +13,7 @@ enum ExpenseAPIController {
     @Sendable static func add(_ request: Request) async throws -> Response {
         let list = try await list(request)
         let expense = try await ExpenseService.add(try request.content.decode(ExpenseInput.self), to: list, on: request)
-        return try await request.created(ExpenseDTO(expense), at: SiteURL.api(.lists(.expense(id: list.id, expense: expense.id))))
+        return try await request.created(ExpenseDTO(expense), at: ListsAPIRoute.expense(id: list.id, expense: expense.id))
     }
 
     @Sendable static func show(_ request: Request) async throws -> ExpenseDTO {

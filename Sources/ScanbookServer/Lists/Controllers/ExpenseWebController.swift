@@ -19,7 +19,7 @@ enum ExpenseWebController {
         do {
             let expense = try await ExpenseService.add(input, to: list, on: request)
             request.flash(.success, request.text("expenses_added", ["description": expense.description]))
-            return request.redirect(to: .lists(.expenses(id: list.id)))
+            return request.redirect(to: ListsURL.expenses(id: list.id))
         } catch let error as UserFacingError {
             return try await render(list, request, errors: error.messages(for: request), input: input, status: error.status)
         }
@@ -46,17 +46,17 @@ enum ExpenseWebController {
         do {
             let expense = try await ExpenseService.add(ExpenseInput(receipt: form.receipt), to: list, on: request)
             request.flash(.success, request.text("expenses_added", ["description": expense.description]))
-            return request.redirect(to: .lists(.expenses(id: list.id)))
+            return request.redirect(to: ListsURL.expenses(id: list.id))
         } catch let error as UserFacingError {
             error.messages(for: request).forEach { request.flash(.error, $0) }
-            return request.redirect(to: .receipts(.receipt(id: form.receipt)))
+            return request.redirect(to: ReceiptsURL.receipt(id: form.receipt))
         }
     }
 
     private static func change(_ list: ShoppingList, _ request: Request, _ body: () async throws -> Void) async throws -> Response {
         do {
             try await body()
-            return request.redirect(to: .lists(.expenses(id: list.id)))
+            return request.redirect(to: ListsURL.expenses(id: list.id))
         } catch let error as UserFacingError {
             return try await render(list, request, errors: error.messages(for: request), input: nil, status: error.status)
         }
@@ -100,7 +100,7 @@ enum ExpenseWebController {
                     parts: expense.parts.map { "\(summary.name($0.$user.id)) \(money($0.amount))" }.joined(separator: " · "),
                     split: request.text("expenses_split_\(expense.split.rawValue)"),
                     canDelete: expense.$addedBy.id == me || list.$owner.id == me,
-                    deleteURL: SiteURL.lists(.deleteExpense(id: id, expense: expense.id)).path
+                    deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path
                 )
             },
             historyNote: history.count > shownHistory ? request.text("expenses_capped", ["count": "\(shownHistory)"]) : "",
@@ -112,8 +112,8 @@ enum ExpenseWebController {
                 active: filter.member != nil || !(filter.from ?? "").isEmpty || !(filter.to ?? "").isEmpty || !(filter.q ?? "").isEmpty
             ),
             links: .init(
-                list: SiteURL.lists(.list(id: id)).path, page: SiteURL.lists(.expenses(id: id)).path, add: SiteURL.lists(.expenses(id: id)).path,
-                payments: SiteURL.lists(.payments(id: id)).path, live: SiteURL.lists(.live(id: id)).path
+                list: ListsURL.list(id: id).path, page: ListsURL.expenses(id: id).path, add: ListsURL.expenses(id: id).path,
+                payments: ListsURL.payments(id: id).path, live: ListsURL.live(id: id).path
             ),
             errors: errors
         )

@@ -12,7 +12,7 @@ enum ListAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let list = try await ListService.create(named: try request.content.decode(ListNameForm.self).name, on: request)
-        return try await request.created(ListService.dto(list, on: request.db), at: SiteURL.api(.lists(.list(id: list.id))))
+        return try await request.created(ListService.dto(list, on: request.db), at: ListsAPIRoute.list(id: list.id))
     }
 
     @Sendable static func show(_ request: Request) async throws -> ShoppingListDTO {
@@ -42,7 +42,7 @@ enum ListAPIController {
     @Sendable static func addItem(_ request: Request) async throws -> Response {
         let list = try await list(request)
         let item = try await ItemService.add(try request.content.decode(ItemInput.self), to: list, on: request)
-        return try await request.created(ListItemDTO(item), at: SiteURL.api(.lists(.item(id: list.id, item: item.id))))
+        return try await request.created(ListItemDTO(item), at: ListsAPIRoute.item(id: list.id, item: item.id))
     }
 
     @Sendable static func updateItem(_ request: Request) async throws -> ListItemDTO {

@@ -6,13 +6,13 @@ import Vapor
 enum ListWebController {
     @Sendable static func index(_ request: Request) async throws -> Response {
         let lists = try await ListService.lists(for: request)
-        return request.redirect(to: .lists(.list(id: lists.first?.id)))
+        return request.redirect(to: ListsURL.list(id: lists.first?.id))
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         do {
             let list = try await ListService.create(named: try request.content.decode(ListNameForm.self).name, on: request)
-            return request.redirect(to: .lists(.list(id: list.id)))
+            return request.redirect(to: ListsURL.list(id: list.id))
         } catch let error as UserFacingError {
             let first = try await ListService.lists(for: request)[0]
             return try await render(first, request, errors: error.messages(for: request), status: error.status)
@@ -32,7 +32,7 @@ enum ListWebController {
         do {
             try await ListService.delete(list, on: request)
             request.flash(.success, request.text("lists_deleted", ["name": list.name]))
-            return request.redirect(to: .lists(.index))
+            return request.redirect(to: ListsURL.index)
         } catch let error as UserFacingError {
             return try await render(list, request, errors: error.messages(for: request), status: error.status)
         }
@@ -88,13 +88,13 @@ enum ListWebController {
     @Sendable static func acceptInvitation(_ request: Request) async throws -> Response {
         let list = try await InvitationService.accept(request.id(.invitation), on: request)
         request.flash(.success, request.text("lists_joined", ["name": list.name]))
-        return request.redirect(to: .lists(.list(id: list.id)))
+        return request.redirect(to: ListsURL.list(id: list.id))
     }
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> Response {
         try await InvitationService.decline(request.id(.invitation), on: request)
         request.flash(.success, request.text("lists_invitationDeclined"))
-        return request.redirect(to: .lists(.index))
+        return request.redirect(to: ListsURL.index)
     }
 
     @Sendable static func removeMember(_ request: Request) async throws -> Response {
@@ -109,7 +109,7 @@ enum ListWebController {
         do {
             try await ListService.remove(try request.auth.require(User.self).requireID(), from: list, on: request)
             request.flash(.success, request.text("lists_left", ["name": list.name]))
-            return request.redirect(to: .lists(.index))
+            return request.redirect(to: ListsURL.index)
         } catch let error as UserFacingError {
             return try await render(list, request, errors: error.messages(for: request), status: error.status)
         }
@@ -120,7 +120,7 @@ enum ListWebController {
         let list = try await list(request)
         do {
             try await body(list)
-            return request.redirect(to: .lists(.list(id: list.id)))
+            return request.redirect(to: ListsURL.list(id: list.id))
         } catch let error as UserFacingError {
             return try await render(list, request, errors: error.messages(for: request), status: error.status)
         }
@@ -156,16 +156,16 @@ enum ListWebController {
             return .init(
                 id: itemID.uuidString, name: item.name, brand: item.brand ?? "", quantity: item.quantity ?? "", category: item.category ?? "",
                 barcode: item.barcode ?? "",
-                toggleURL: SiteURL.lists(.toggle(id: id, item: itemID)).path, updateURL: SiteURL.lists(.item(id: id, item: itemID)).path,
-                deleteURL: SiteURL.lists(.deleteItem(id: id, item: itemID)).path
+                toggleURL: ListsURL.toggle(id: id, item: itemID).path, updateURL: ListsURL.item(id: id, item: itemID).path,
+                deleteURL: ListsURL.deleteItem(id: id, item: itemID).path
             )
         }
-        let page = SiteURL.lists(.list(id: id))
+        let page = ListsURL.list(id: id)
         let view = ListPageView(
             id: id.uuidString, name: list.isPrivate ? request.text("lists_private") : list.name, isPrivate: list.isPrivate,
             isOwner: list.$owner.id == me.id,
             lists: lists.map {
-                .init(name: $0.isPrivate ? request.text("lists_private") : $0.name, url: SiteURL.lists(.list(id: $0.id)).path, active: $0.id == id)
+                .init(name: $0.isPrivate ? request.text("lists_private") : $0.name, url: ListsURL.list(id: $0.id).path, active: $0.id == id)
             },
             // A page stays quick however long the list: the first items, and a link to all of them.
             open: try open.map(row), hiddenOpen: openCount - open.count,
@@ -180,22 +180,22 @@ enum ListWebController {
             },
             members: try members.map { user in
                 .init(name: user.name, email: user.email, isOwner: user.id == list.$owner.id, isMe: user.id == me.id,
-                      removeURL: SiteURL.lists(.removeMember(id: id, user: try user.requireID())).path)
+                      removeURL: ListsURL.removeMember(id: id, user: try user.requireID()).path)
             },
-            pending: pending.map { .init(email: $0, withdrawURL: SiteURL.lists(.withdrawInvitation(id: id)).path) },
+            pending: pending.map { .init(email: $0, withdrawURL: ListsURL.withdrawInvitation(id: id).path) },
             invitations: try invitations.map { pending in
                 let invitationID = try pending.invitation.requireID()
                 return .init(text: request.text("lists_invitation_text", ["owner": pending.ownerName, "name": pending.list.name]),
-                             acceptURL: SiteURL.lists(.acceptInvitation(invitation: invitationID)).path,
-                             declineURL: SiteURL.lists(.declineInvitation(invitation: invitationID)).path)
+                             acceptURL: ListsURL.acceptInvitation(invitation: invitationID).path,
+                             declineURL: ListsURL.declineInvitation(invitation: invitationID).path)
             },
             canInvite: !list.isPrivate && list.$owner.id == me.id && members.count - 1 + pending.count < ShoppingList.maximumExtraMembers,
             links: .init(
-                page: page.path, create: SiteURL.lists(.create).path, rename: SiteURL.lists(.rename(id: id)).path,
-                delete: SiteURL.lists(.delete(id: id)).path, items: SiteURL.lists(.items(id: id)).path,
-                barcode: SiteURL.lists(.barcode(id: id)).path, clear: SiteURL.lists(.clear(id: id)).path,
-                members: SiteURL.lists(.members(id: id)).path, leave: SiteURL.lists(.leave(id: id)).path,
-                live: SiteURL.lists(.live(id: id)).path, expenses: SiteURL.lists(.expenses(id: id)).path
+                page: page.path, create: ListsURL.create.path, rename: ListsURL.rename(id: id).path,
+                delete: ListsURL.delete(id: id).path, items: ListsURL.items(id: id).path,
+                barcode: ListsURL.barcode(id: id).path, clear: ListsURL.clear(id: id).path,
+                members: ListsURL.members(id: id).path, leave: ListsURL.leave(id: id).path,
+                live: ListsURL.live(id: id).path, expenses: ListsURL.expenses(id: id).path
             ),
             errors: errors
         )

@@ -12,7 +12,7 @@ enum MeterAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let meter = try await MeterService.create(try request.content.decode(MeterInput.self).changes, reference: nil, on: request)
-        return try await request.created(MeterDTO(meter, last: nil), at: SiteURL.api(.meters(.meter(id: meter.id))))
+        return try await request.created(MeterDTO(meter, last: nil), at: MetersAPIRoute.meter(id: meter.id))
     }
 
     @Sendable static func show(_ request: Request) async throws -> MeterDTO {
@@ -64,7 +64,7 @@ enum MeterAPIController {
     @Sendable static func addReading(_ request: Request) async throws -> Response {
         let meter = try await meter(request)
         let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
-        return try await request.created(ReadingDTO(reading, counter: meter.counter, consumption: nil), at: SiteURL.api(.meters(.reading(id: meter.id, reading: reading.id))))
+        return try await request.created(ReadingDTO(reading, counter: meter.counter, consumption: nil), at: MetersAPIRoute.reading(id: meter.id, reading: reading.id))
     }
 
     @Sendable static func updateReading(_ request: Request) async throws -> ReadingDTO {

@@ -16,7 +16,7 @@ enum MeterReadWebController {
             let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request)
             var query: [(String, String)] = []
             if let meter = found.meterID { query.append(("meter", meter.uuidString)) } else if !found.candidates.isEmpty { query.append(("uncertain", "1")) }
-            return request.redirect(to: SiteURL.meters(.readPhoto(photo: found.photo)).path(query: query), redirectType: .normal)
+            return request.redirect(to: MetersURL.readPhoto(photo: found.photo).path(query: query), redirectType: .normal)
         } catch let error as UserFacingError {
             return try await render(request, photo: nil, meterID: nil, uncertain: false, crop: nil, result: nil, errors: error.messages(for: request), status: error.status)
         }
@@ -67,7 +67,7 @@ enum MeterReadWebController {
                 value: meter.counter.format(reading.steps),
                 digits: reading.cells.map { .init(digit: $0.digit, read: $0.read, second: $0.second, percent: Int(clamping: ($0.confidence * 100).rounded(), within: 0...100), weak: $0.confidence < 0.8) },
                 confidence: reading.confidence, percent: Int(clamping: (reading.confidence * 100).rounded(), within: 0...100),
-                saveAction: SiteURL.meters(.readings(id: meter.id)).path, takenInput: ReadingTime.formInput(request.now),
+                saveAction: MetersURL.readings(id: meter.id).path, takenInput: ReadingTime.formInput(request.now),
                 meterName: meter.name, unit: meter.unit,
                 previous: last.map { MeterPresentation.value($0.steps, meter, locale: locale) + " (" + ReadingTime.display($0.takenAt) + ")" }
             )
@@ -78,9 +78,9 @@ enum MeterReadWebController {
             meters: try meters.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: $0.id == meterID) },
             proposed: chosen?.name, uncertain: uncertain,
             crop: .init(x: crop.x, y: crop.y, width: crop.width, height: crop.height), cropText: crop.description,
-            uploadAction: SiteURL.meters(.read).path,
-            readAction: photoID.map { SiteURL.meters(.readPhoto(photo: $0)).path },
-            result: shownResult, listURL: SiteURL.meters(.list).path,
+            uploadAction: MetersURL.read.path,
+            readAction: photoID.map { MetersURL.readPhoto(photo: $0).path },
+            result: shownResult, listURL: MetersURL.list.path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, errors: errors
         )
         return try await request.renderPage("Meters/read", title: "meters_read_title", content: view, status: status, activeModule: .meters)

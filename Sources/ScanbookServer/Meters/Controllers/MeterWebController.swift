@@ -16,7 +16,7 @@ enum MeterWebController {
             let reference = try request.content.decode(ReferenceUpload.self).reference
             let meter = try await MeterService.create(changes, reference: reference, on: request)
             request.flash(.success, request.text("meters_created"))
-            return request.redirect(to: .meters(.meter(id: meter.id)))
+            return request.redirect(to: MetersURL.meter(id: meter.id))
         } catch let error as UserFacingError {
             return try await renderIndex(request, form: MeterPresentation.form(changes), errors: error.messages(for: request), status: error.status)
         }
@@ -33,7 +33,7 @@ enum MeterWebController {
         do {
             try await MeterService.update(meter, with: changes, on: request)
             request.flash(.success, request.text("meters_saved"))
-            return request.redirect(to: .meters(.meter(id: meter.id)))
+            return request.redirect(to: MetersURL.meter(id: meter.id))
         } catch let error as UserFacingError {
             let fresh = try await MeterService.find(meter.id, on: request)
             return try await renderShow(fresh, request, form: MeterPresentation.form(changes), errors: error.messages(for: request), status: error.status)
@@ -45,7 +45,7 @@ enum MeterWebController {
         do {
             try await MeterService.setReference(meter, photo: try request.content.decode(PhotoUploadForm.self).photo, on: request)
             request.flash(.success, request.text("meters_referenceSaved"))
-            return request.redirect(to: .meters(.meter(id: meter.id)))
+            return request.redirect(to: MetersURL.meter(id: meter.id))
         } catch let error as UserFacingError {
             return try await renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
         }
@@ -56,8 +56,8 @@ enum MeterWebController {
         let view = MeterDeleteView(
             name: meter.name,
             readings: try await MeterReading.query(on: request.db).filter(\.$meter.$id == meter.requireID()).count(),
-            action: SiteURL.meters(.delete(id: meter.id)).path,
-            back: SiteURL.meters(.meter(id: meter.id)).path
+            action: MetersURL.delete(id: meter.id).path,
+            back: MetersURL.meter(id: meter.id).path
         )
         return try await request.renderPage("Meters/delete", title: "meters_delete_title", content: view, activeModule: .meters)
     }
@@ -66,7 +66,7 @@ enum MeterWebController {
         let meter = try await MeterService.find(request.id(.meter), on: request)
         try await MeterService.delete(meter, on: request)
         request.flash(.success, request.text("meters_deleted", ["name": meter.name]))
-        return request.redirect(to: .meters(.list))
+        return request.redirect(to: MetersURL.list)
     }
 
     private static func renderIndex(_ request: Request, form: MeterFormValues, errors: [String], status: HTTPStatus) async throws -> Response {
@@ -77,7 +77,7 @@ enum MeterWebController {
             let last = overview.latest[meterID]
             return MeterListView.Card(
                 name: meter.name, kind: request.text("meters_kind_\(meter.kind.rawValue)"),
-                url: SiteURL.meters(.meter(id: meter.id)).path,
+                url: MetersURL.meter(id: meter.id).path,
                 referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
                 lastValue: last.map { MeterPresentation.value($0.steps, meter, locale: request.locale) },
                 lastTaken: last.map { ReadingTime.display($0.takenAt) },
@@ -86,7 +86,7 @@ enum MeterWebController {
         }
         let view = MeterListView(
             meters: cards, kinds: MeterPresentation.kinds(selected: .electricity, request: request), form: form,
-            createAction: SiteURL.meters(.list).path, readURL: SiteURL.meters(.read).path,
+            createAction: MetersURL.list.path, readURL: MetersURL.read.path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, errors: errors
         )
         return try await request.renderPage("Meters/index", title: "meters_title", content: view, status: status, activeModule: .meters)
@@ -114,13 +114,13 @@ enum MeterWebController {
                 source: request.text("meters_source_\(reading.source.rawValue)"),
                 flag: MeterPresentation.flagText(reading.flag, request: request),
                 photoURL: reading.$photo.id.map { SiteURL.blob(id: $0).path },
-                updateURL: SiteURL.meters(.reading(id: id, reading: readingID)).path,
-                deleteURL: SiteURL.meters(.deleteReading(id: id, reading: readingID)).path
+                updateURL: MetersURL.reading(id: id, reading: readingID).path,
+                deleteURL: MetersURL.deleteReading(id: id, reading: readingID).path
             )
         }
         let line = MeterPresentation.line(report, locale: locale)
         let chart = MeterPresentation.bars(report, locale: locale)
-        let page = SiteURL.meters(.meter(id: id))
+        let page = MetersURL.meter(id: id)
         let selected = query.period ?? "12m"
         let periods = [("30d", "meters_period_30d"), ("12m", "meters_period_12m")].map { key, label in
             MeterShowView.PeriodLink(label: request.text(label), url: page.path(query: [("period", key)]), active: selected == key)
@@ -146,10 +146,10 @@ enum MeterWebController {
             form: form ?? MeterPresentation.form(meter), kinds: MeterPresentation.kinds(selected: meter.kind, request: request),
             nowInput: ReadingTime.formInput(request.now), valueExample: meter.counter.format(0),
             links: .init(
-                list: SiteURL.meters(.list).path, read: SiteURL.meters(.read).path, update: page.path,
-                reference: SiteURL.meters(.reference(id: id)).path, readings: SiteURL.meters(.readings(id: id)).path,
-                export: SiteURL.meters(.export(id: id)).path, importCSV: SiteURL.meters(.importCSV(id: id)).path,
-                delete: SiteURL.meters(.delete(id: id)).path, page: page.path
+                list: MetersURL.list.path, read: MetersURL.read.path, update: page.path,
+                reference: MetersURL.reference(id: id).path, readings: MetersURL.readings(id: id).path,
+                export: MetersURL.export(id: id).path, importCSV: MetersURL.importCSV(id: id).path,
+                delete: MetersURL.delete(id: id).path, page: page.path
             ),
             errors: errors
         )

@@ -9,7 +9,7 @@ enum ReadingWebController {
         do {
             let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
             flashSaved(reading, request)
-            return request.redirect(to: .meters(.meter(id: meter.id)))
+            return request.redirect(to: MetersURL.meter(id: meter.id))
         } catch let error as UserFacingError {
             return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
         }
@@ -21,7 +21,7 @@ enum ReadingWebController {
         do {
             try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
             flashSaved(reading, request)
-            return request.redirect(to: .meters(.meter(id: meter.id)))
+            return request.redirect(to: MetersURL.meter(id: meter.id))
         } catch let error as UserFacingError {
             return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
         }
@@ -32,7 +32,7 @@ enum ReadingWebController {
         let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
         try await ReadingService.delete(reading, on: request)
         request.flash(.success, request.text("meters_readingDeleted"))
-        return request.redirect(to: .meters(.meter(id: meter.id)))
+        return request.redirect(to: MetersURL.meter(id: meter.id))
     }
 
     @Sendable static func export(_ request: Request) async throws -> Response {
@@ -49,7 +49,7 @@ enum ReadingWebController {
             }
             let result = try await ReadingService.importCSV(text, into: meter, on: request)
             request.flash(.success, request.text("meters_imported", ["imported": "\(result.imported)", "skipped": "\(result.skipped)", "flagged": "\(result.flagged)"]))
-            return request.redirect(to: .meters(.meter(id: meter.id)))
+            return request.redirect(to: MetersURL.meter(id: meter.id))
         } catch let error as UserFacingError {
             return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
         }

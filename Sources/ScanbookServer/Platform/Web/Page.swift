@@ -50,7 +50,6 @@ struct ShellURLs: Encodable {
     let settings = SiteURL.settings.path
     let language = SiteURL.language.path
     let captures = SiteURL.captures.path
-    let receiptKeywords = SiteURL.receipts(.keywords).path
 }
 
 struct NoContent: Encodable {}
@@ -91,6 +90,11 @@ extension Request {
         return response
     }
 
+    func redirect(to url: some SitePath) -> Response {
+        redirect(to: url.path, redirectType: .normal)
+    }
+
+    /// The platform's pages by their short names (`.settings`).
     func redirect(to url: SiteURL) -> Response {
         redirect(to: url.path, redirectType: .normal)
     }

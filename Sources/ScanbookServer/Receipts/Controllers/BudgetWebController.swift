@@ -58,7 +58,7 @@ enum BudgetWebController {
         let today = request.today
         let rows = try await BudgetService.warranties(ownerID: ownerID, on: request.db).map { receipt in
             WarrantiesView.Row(
-                url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
+                url: ReceiptsURL.receipt(id: try receipt.requireID()).path,
                 merchant: receipt.merchant?.name ?? request.text("receipts_unknownMerchant"),
                 purchased: Formatting.date(receipt.purchasedOn, locale: request.locale),
                 until: Formatting.date(receipt.warrantyUntil, locale: request.locale),

@@ -13,7 +13,7 @@ enum CategoryWebController {
         do {
             let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request)
             request.flash(.success, request.text("receipts_categoryCreated", ["name": category.name]))
-            return request.redirect(to: .receipts(.categories))
+            return request.redirect(to: ReceiptsURL.categories)
         } catch let error as UserFacingError {
             return try await render(request, errors: error.messages(for: request), status: error.status)
         }
@@ -24,7 +24,7 @@ enum CategoryWebController {
         do {
             try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
             request.flash(.success, request.text("receipts_categorySaved", ["name": category.name]))
-            return request.redirect(to: .receipts(.categories))
+            return request.redirect(to: ReceiptsURL.categories)
         } catch let error as UserFacingError {
             return try await render(request, errors: error.messages(for: request), status: error.status)
         }
@@ -35,7 +35,7 @@ enum CategoryWebController {
         do {
             try await CategoryService.delete(category, reassignTo: try request.content.decode(CategoryDeleteForm.self).reassignTo, on: request)
             request.flash(.success, request.text("receipts_categoryDeleted", ["name": category.name]))
-            return request.redirect(to: .receipts(.categories))
+            return request.redirect(to: ReceiptsURL.categories)
         } catch let error as UserFacingError {
             return try await render(request, errors: error.messages(for: request), status: error.status)
         }
@@ -54,12 +54,12 @@ enum CategoryWebController {
                 id: id.uuidString, name: category.name,
                 budget: category.monthlyBudget.map { Amount(hundredths: $0).description } ?? "",
                 bookings: counts[id] ?? 0,
-                updateURL: SiteURL.receipts(.category(id: id)).path,
-                deleteURL: SiteURL.receipts(.deleteCategory(id: id)).path,
+                updateURL: ReceiptsURL.category(id: id).path,
+                deleteURL: ReceiptsURL.deleteCategory(id: id).path,
                 targets: try categories.filter { $0.id != id }.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: false) }
             )
         }
-        let view = CategoriesView(links: ReceiptPresentation.links(month: nil), rows: rows, createURL: SiteURL.receipts(.categories).path, errors: errors)
+        let view = CategoriesView(links: ReceiptPresentation.links(month: nil), rows: rows, createURL: ReceiptsURL.categories.path, errors: errors)
         return try await request.renderPage("Receipts/categories", title: "receipts_categories_title", content: view, status: status, activeModule: .receipts)
     }
 }

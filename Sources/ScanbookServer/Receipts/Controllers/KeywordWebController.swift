@@ -12,7 +12,7 @@ enum KeywordWebController {
             try await ReceiptService.profile(request)
             let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request)
             request.flash(.success, request.text("receipts_keywordAdded", ["phrase": keyword.phrase]))
-            return request.redirect(to: .receipts(.keywords))
+            return request.redirect(to: ReceiptsURL.keywords)
         } catch let error as UserFacingError {
             return try await render(request, errors: error.messages(for: request), status: error.status)
         }
@@ -22,7 +22,7 @@ enum KeywordWebController {
         let keyword = try await KeywordService.find(request.id(.keyword), on: request)
         try await keyword.delete(on: request.db)
         request.flash(.success, request.text("receipts_keywordRemoved", ["phrase": keyword.phrase]))
-        return request.redirect(to: .receipts(.keywords))
+        return request.redirect(to: ReceiptsURL.keywords)
     }
 
     private static func render(_ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
@@ -31,10 +31,10 @@ enum KeywordWebController {
         let rows = try await KeywordService.all(ownerID: ownerID, on: request.db).map { keyword in
             KeywordsView.Row(
                 phrase: keyword.phrase, weight: keyword.weight, learned: keyword.learned,
-                deleteURL: SiteURL.receipts(.deleteKeyword(id: try keyword.requireID())).path
+                deleteURL: ReceiptsURL.deleteKeyword(id: try keyword.requireID()).path
             )
         }
-        let view = KeywordsView(links: ReceiptPresentation.links(month: nil), rows: rows, createURL: SiteURL.receipts(.keywords).path, errors: errors)
+        let view = KeywordsView(links: ReceiptPresentation.links(month: nil), rows: rows, createURL: ReceiptsURL.keywords.path, errors: errors)
         return try await request.renderPage("Receipts/keywords", title: "receipts_keywords_title", content: view, status: status, activeModule: .receipts)
     }
 }

@@ -7,12 +7,12 @@ import Vapor
 enum ReceiptAPIController {
     @Sendable static func create(_ request: Request) async throws -> Response {
         let receipt = try await ReceiptService.upload(try request.content.decode(ReceiptUploadForm.self), on: request)
-        return try await request.created(ReceiptDTO(receipt), at: SiteURL.api(.receipts(.receipt(id: receipt.id))), status: .accepted)
+        return try await request.created(ReceiptDTO(receipt), at: ReceiptsAPIRoute.receipt(id: receipt.id), status: .accepted)
     }
 
     @Sendable static func createManual(_ request: Request) async throws -> Response {
         let receipt = try await ReceiptService.createManual(try request.content.decode(ReceiptChanges.self), on: request)
-        return try await request.created(ReceiptDTO(receipt), at: SiteURL.api(.receipts(.receipt(id: receipt.id))))
+        return try await request.created(ReceiptDTO(receipt), at: ReceiptsAPIRoute.receipt(id: receipt.id))
     }
 
     @Sendable static func list(_ request: Request) async throws -> Response {

@@ -12,7 +12,7 @@ enum ReceiptWebController {
     @Sendable static func upload(_ request: Request) async throws -> Response {
         do {
             let receipt = try await ReceiptService.upload(try request.content.decode(ReceiptUploadForm.self), on: request)
-            return request.redirect(to: .receipts(.receipt(id: receipt.id)))
+            return request.redirect(to: ReceiptsURL.receipt(id: receipt.id))
         } catch let error as UserFacingError {
             return try await renderIndex(request, errors: error.messages(for: request), status: error.status)
         }
@@ -22,7 +22,7 @@ enum ReceiptWebController {
         do {
             let receipt = try await ReceiptService.createManual(try request.content.decode(ReceiptChanges.self), on: request)
             request.flash(.success, request.text("receipts_saved"))
-            return request.redirect(to: .receipts(.receipt(id: receipt.id)))
+            return request.redirect(to: ReceiptsURL.receipt(id: receipt.id))
         } catch let error as UserFacingError {
             return try await renderIndex(request, errors: error.messages(for: request), status: error.status)
         }
@@ -41,7 +41,7 @@ enum ReceiptWebController {
             if let phrase = outcome.learnedKeyword {
                 request.flash(.success, request.text("receipts_learned", ["phrase": phrase]))
             }
-            return request.redirect(to: .receipts(.receipt(id: receipt.id)))
+            return request.redirect(to: ReceiptsURL.receipt(id: receipt.id))
         } catch let error as UserFacingError {
             let fresh = try await ReceiptService.find(receipt.id, on: request)
             return try await renderShow(fresh, request, errors: error.messages(for: request), status: error.status)
@@ -53,7 +53,7 @@ enum ReceiptWebController {
         do {
             try await ReceiptService.split(receipt, try request.content.decode(ReceiptSplitForm.self), on: request)
             request.flash(.success, request.text("receipts_splitSaved"))
-            return request.redirect(to: .receipts(.receipt(id: receipt.id)))
+            return request.redirect(to: ReceiptsURL.receipt(id: receipt.id))
         } catch let error as UserFacingError {
             let fresh = try await ReceiptService.find(receipt.id, on: request)
             return try await renderShow(fresh, request, errors: error.messages(for: request), status: error.status)
@@ -82,8 +82,8 @@ enum ReceiptWebController {
             toCheck: try toCheck.map { try ReceiptPresentation.row($0, categoryNames: names, request: request) },
             rows: try listed.map { try ReceiptPresentation.row($0, categoryNames: names, request: request) },
             monthTotal: Formatting.money(hundredths: listed.compactMap(\.total?.hundredths).reduce(0, +), locale: request.locale),
-            uploadAction: SiteURL.receipts(.list).path,
-            manualAction: SiteURL.receipts(.new).path,
+            uploadAction: ReceiptsURL.list.path,
+            manualAction: ReceiptsURL.new.path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
             errors: errors
         )
@@ -128,14 +128,14 @@ enum ReceiptWebController {
             isSplit: bookings.count > 1,
             merchants: merchants,
             ocrText: receipt.ocrText ?? "",
-            updateURL: SiteURL.receipts(.receipt(id: id)).path,
-            splitURL: SiteURL.receipts(.split(id: id)).path,
-            deleteURL: SiteURL.receipts(.delete(id: id)).path,
+            updateURL: ReceiptsURL.receipt(id: id).path,
+            splitURL: ReceiptsURL.split(id: id).path,
+            deleteURL: ReceiptsURL.delete(id: id).path,
             links: ReceiptPresentation.links(month: receipt.purchaseDate.map(YearMonth.init)),
             shareLists: receipt.total == nil ? [] : try await ListService.lists(for: request).filter { !$0.isPrivate }.map {
                 SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: false)
             },
-            shareURL: SiteURL.lists(.expenseFromReceipt).path,
+            shareURL: ListsURL.expenseFromReceipt.path,
             receiptID: id.uuidString,
             errors: errors
         )

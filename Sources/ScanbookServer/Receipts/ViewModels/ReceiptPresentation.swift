@@ -9,27 +9,27 @@ enum ReceiptPresentation {
         MonthNavigation(
             month: month.description,
             label: Formatting.monthLabel(month, locale: request.locale),
-            previousURL: month.previous.map { SiteURL.receipts(page).path(query: [("month", $0.description)]) },
-            nextURL: month.next.map { SiteURL.receipts(page).path(query: [("month", $0.description)]) }
+            previousURL: month.previous.map { page.path(query: [("month", $0.description)]) },
+            nextURL: month.next.map { page.path(query: [("month", $0.description)]) }
         )
     }
 
     static func links(month: YearMonth?) -> ReceiptsLinks {
         let query = month.map { [("month", $0.description)] } ?? []
         return ReceiptsLinks(
-            list: SiteURL.receipts(.list).path(query: query),
-            budget: SiteURL.receipts(.budget).path(query: query),
-            categories: SiteURL.receipts(.categories).path,
-            warranties: SiteURL.receipts(.warranties).path,
-            export: SiteURL.receipts(.export).path(query: query),
-            keywords: SiteURL.receipts(.keywords).path
+            list: ReceiptsURL.list.path(query: query),
+            budget: ReceiptsURL.budget.path(query: query),
+            categories: ReceiptsURL.categories.path,
+            warranties: ReceiptsURL.warranties.path,
+            export: ReceiptsURL.export.path(query: query),
+            keywords: ReceiptsURL.keywords.path
         )
     }
 
     static func row(_ receipt: Receipt, categoryNames: [UUID: String], request: Request) throws -> ReceiptRow {
         let locale = request.locale
         return ReceiptRow(
-            url: SiteURL.receipts(.receipt(id: try receipt.requireID())).path,
+            url: ReceiptsURL.receipt(id: try receipt.requireID()).path,
             date: Formatting.date(receipt.purchasedOn, locale: locale),
             merchant: receipt.merchant?.name ?? "",
             total: receipt.total.map { Formatting.money($0, locale: locale) + (receipt.currency.map { " \($0)" } ?? "") } ?? "",
