@@ -17,6 +17,7 @@ struct AccountsModule: ScanbookModule {
         pages.post(SiteURL.logout.pathComponents, use: AccountWebController.logout)
         pages.get(SiteURL.settings.pathComponents, use: AccountWebController.showSettings)
         pages.post(SiteURL.changePassword.pathComponents, use: AccountWebController.changePassword)
+        pages.post(SiteURL.currency.pathComponents, use: AccountWebController.changeCurrency)
         pages.upload(.POST, SiteURL.avatar.pathComponents, limit: uploadLimit, use: AccountWebController.changeAvatar)
         pages.post(SiteURL.apiTokens.pathComponents, use: AccountWebController.createToken)
         pages.post(SiteURL.revokeAPIToken(id: nil).pathComponents, use: AccountWebController.revokeToken)

@@ -17,6 +17,8 @@ extension Application {
         migrations.add(DropFluentSessions())
         migrations.add(CreateRateEvents())
         migrations.add(DropLoginFailures())
+        // Module shape (issue 22)
+        migrations.add(AddUserCurrency())
         // Each module's own, disabled ones too (their tables stay while they are off).
         for module in Self.allModules {
             for migration in module.migrations { migrations.add(migration) }

@@ -52,6 +52,7 @@ enum SiteURL: SitePath, Equatable {
     case settings
     case changePassword
     case language
+    case currency
     case avatar
     case apiTokens
     case revokeAPIToken(id: UUID?)
@@ -71,6 +72,7 @@ enum SiteURL: SitePath, Equatable {
         case .settings: ["settings"]
         case .changePassword: ["settings", "password"]
         case .language: ["settings", "language"]
+        case .currency: ["settings", "currency"]
         case .avatar: ["settings", "avatar"]
         case .apiTokens: ["settings", "tokens"]
         case .revokeAPIToken(let id): ["settings", "tokens", id.pathComponent(.token), "revoke"]

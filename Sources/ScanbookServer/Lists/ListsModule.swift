@@ -6,7 +6,9 @@ struct ListsModule: ScanbookModule {
     var menuEntry: Module? { .lists }
     var migrations: [any Migration] {
         [CreateShoppingLists(), CreateListMemberships(), CreateListInvitations(), CreateListItems(), CreateListExpenses(),
-         CreateExpenseShares(), CreateListPayments(), AddListItemStateIndex(), AddListUniqueIndexes()]
+         CreateExpenseShares(), CreateListPayments(), AddListItemStateIndex(),
+         // Before the unique indexes: that migration reads lists through the model, which has the column.
+         AddListCurrency(), AddListUniqueIndexes()]
     }
 
     func configure(_ app: Application, _ config: AppConfig) throws {

@@ -14,7 +14,7 @@ import Vapor
             try await anna.register(email: "anna@example.org")
             let annaID = try await app.userID("anna@example.org")
             try await AddListUniqueIndexes().revert(on: app.db)
-            let second = ShoppingList(ownerID: annaID, name: "", isPrivate: true)
+            let second = ShoppingList(ownerID: annaID, name: "", isPrivate: true, currency: nil)
             try await second.create(on: app.db)
 
             try await AddListUniqueIndexes().prepare(on: app.db)
@@ -23,7 +23,7 @@ import Vapor
             #expect(lists.first { $0.id == second.id }?.isPrivate == false, "the newer one became an ordinary list")
             // And the index now holds.
             await #expect(throws: (any Error).self) {
-                try await ShoppingList(ownerID: annaID, name: "", isPrivate: true).create(on: app.db)
+                try await ShoppingList(ownerID: annaID, name: "", isPrivate: true, currency: nil).create(on: app.db)
             }
         }
     }

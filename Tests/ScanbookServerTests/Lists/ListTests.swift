@@ -272,14 +272,14 @@ extension WebSession {
             try await anna.register(email: "anna@example.org")
             let mine = try await anna.firstListID()
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
-            for index in 0...ListWebController.shownItems {
+            for index in 0...ListPresentation.shownItems {
                 _ = try await api.send(.POST, ListsAPIRoute.items(id: mine), json: ItemInput(name: "Item \(index)"))
             }
             let page = try await anna.get(ListsURL.list(id: mine).path).body.string
             #expect(page.contains("id=\"show-all\"") && page.contains("(+1)"))
-            #expect(page.components(separatedBy: "data-name=\"Item ").count - 1 == ListWebController.shownItems)
+            #expect(page.components(separatedBy: "data-name=\"Item ").count - 1 == ListPresentation.shownItems)
             let all = try await anna.get(ListsURL.list(id: mine).path(query: [("all", "1")])).body.string
-            #expect(all.components(separatedBy: "data-name=\"Item ").count - 1 == ListWebController.shownItems + 1)
+            #expect(all.components(separatedBy: "data-name=\"Item ").count - 1 == ListPresentation.shownItems + 1)
         }
     }
 }

@@ -7,19 +7,19 @@ enum AccountAPIController {
         guard request.scanbookConfig.registrationOpen else { throw UserFacingError(.forbidden, "register_closed") }
         let body = try request.content.decode(RegisterRequest.self)
         let user = try await request.accounts.register(.init(name: body.name, email: body.email, password: body.password, client: request.clientKey, locale: request.locale))
-        return try await UserDTO(user).encodeResponse(status: .created, for: request)
+        return try await UserDTO(user, defaultCurrency: request.scanbookConfig.defaultCurrency).encodeResponse(status: .created, for: request)
     }
 
     @Sendable static func login(_ request: Request) async throws -> Response {
         let body = try request.content.decode(LoginRequest.self)
         let user = try await request.accounts.authenticate(email: body.email, password: body.password, client: request.clientKey, now: request.now)
         let (token, secret) = try await APITokenService.create(for: user, name: body.tokenName ?? "API login", on: request.db)
-        return try await CreatedTokenDTO(id: token.requireID(), name: token.name, token: secret, user: UserDTO(user))
+        return try await CreatedTokenDTO(id: token.requireID(), name: token.name, token: secret, user: UserDTO(user, defaultCurrency: request.scanbookConfig.defaultCurrency))
             .encodeResponse(status: .created, for: request)
     }
 
     @Sendable static func me(_ request: Request) async throws -> UserDTO {
-        try UserDTO(request.auth.require(User.self))
+        try UserDTO(request.auth.require(User.self), defaultCurrency: request.scanbookConfig.defaultCurrency)
     }
 
     @Sendable static func listTokens(_ request: Request) async throws -> [TokenDTO] {
@@ -33,7 +33,7 @@ enum AccountAPIController {
         let user = try request.auth.require(User.self)
         let body = try request.content.decode(CreateTokenRequest.self)
         let (token, secret) = try await APITokenService.create(for: user, name: body.name, on: request.db)
-        return try await CreatedTokenDTO(id: token.requireID(), name: token.name, token: secret, user: UserDTO(user))
+        return try await CreatedTokenDTO(id: token.requireID(), name: token.name, token: secret, user: UserDTO(user, defaultCurrency: request.scanbookConfig.defaultCurrency))
             .encodeResponse(status: .created, for: request)
     }
 

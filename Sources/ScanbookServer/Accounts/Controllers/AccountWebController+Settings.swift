@@ -12,7 +12,7 @@ extension AccountWebController {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(ChangePasswordForm.self)
         var view = try await request.settingsView()
-        do {
+        return try await request.change {
             guard try await request.password.async.verify(form.current, created: user.passwordHash) else {
                 throw UserFacingError(.unprocessableEntity, "settings_currentPasswordWrong")
             }
@@ -22,28 +22,43 @@ extension AccountWebController {
             try await request.accounts.changePassword(user, to: form.new, keeping: session, revokeTokens: revokeTokens)
             request.application.listLive.disconnect(user: try user.requireID(), keeping: session)
             request.flash(.success, request.text(revokeTokens ? "settings_passwordChangedTokensRevoked" : "settings_passwordChanged"))
-            return request.redirect(to: .settings)
-        } catch let error as UserFacingError {
-            view.passwordErrors = error.messages(for: request)
-            return try await request.renderSettings(view, status: error.status)
+            return SiteURL.settings
+        } showAgain: { errors, status in
+            view.passwordErrors = errors
+            return try await request.renderSettings(view, status: status)
         }
     }
 
     @Sendable static func changeAvatar(_ request: Request) async throws -> Response {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(AvatarForm.self)
-        do {
+        return try await request.change {
             let upload = try request.checkImageUpload(form.avatar)
             let blob = try await request.storeBlob(upload, owner: user.requireID(), on: request.db)
             user.$avatar.id = try blob.requireID()
             try await user.save(on: request.db)
             request.flash(.success, request.text("settings_avatarChanged"))
-            return request.redirect(to: .settings)
-        } catch let error as UserFacingError {
+            return SiteURL.settings
+        } showAgain: { errors, status in
             var view = try await request.settingsView()
-            view.avatarErrors = error.messages(for: request)
-            return try await request.renderSettings(view, status: error.status)
+            view.avatarErrors = errors
+            return try await request.renderSettings(view, status: status)
         }
+    }
+
+    /// The home currency of budgets, meter costs and new lists (lists keep theirs).
+    @Sendable static func changeCurrency(_ request: Request) async throws -> Response {
+        let user = try request.auth.require(User.self)
+        let form = try request.content.decode(CurrencyForm.self)
+        guard let code = CurrencyCode(form.currency) else {
+            var view = try await request.settingsView()
+            view.currencyErrors = [request.text("settings_currencyInvalid", ["value": String(form.currency.prefix(20))])]
+            return try await request.renderSettings(view, status: .unprocessableEntity)
+        }
+        user.currency = code.code
+        try await user.save(on: request.db)
+        request.flash(.success, request.text("settings_currencyChanged", ["currency": code.code]))
+        return request.redirect(to: .settings)
     }
 
     /// Works signed in (saved with the account) and signed out (kept in a cookie).
@@ -110,6 +125,7 @@ extension Request {
                 )
             },
             maxUpload: ByteCount(scanbookConfig.maxUploadBytes).description,
+            currency: homeCurrency,
             moduleSettings: application.modules.compactMap { module in
                 guard let entry = module.menuEntry, !module.settingsLinks.isEmpty else { return nil }
                 return ModuleSettings(

@@ -8,15 +8,18 @@ struct UserDTO: Content {
     let email: String
     let isAdmin: Bool
     let locale: String?
+    /// The home currency, the server's default until the person chooses one.
+    let currency: String
     let avatarURL: String?
     let createdAt: Date?
 
-    init(_ user: User) throws {
+    init(_ user: User, defaultCurrency: String) throws {
         id = try user.requireID()
         name = user.name
         email = user.email
         isAdmin = user.isAdmin
         locale = user.locale
+        currency = user.currency ?? defaultCurrency
         avatarURL = user.$avatar.id.map { SiteURL.blob(id: $0).path }
         createdAt = user.createdAt
     }

@@ -27,6 +27,10 @@ struct LanguageForm: Content {
     var lang: String
 }
 
+struct CurrencyForm: Content {
+    var currency: String
+}
+
 struct AvatarForm: Content {
     var avatar: File?
 }

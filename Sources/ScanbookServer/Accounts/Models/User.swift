@@ -13,6 +13,9 @@ final class User: Model, @unchecked Sendable {
     @Field(key: "is_admin") var isAdmin: Bool
     /// "en" or "de"; nil follows the browser's Accept-Language.
     @OptionalField(key: "locale") var locale: String?
+    /// ISO 4217 code of the person's own money (budgets, meter costs, new lists); nil follows the
+    /// server's default. Read through `Request.homeCurrency`.
+    @OptionalField(key: "currency") var currency: String?
     @OptionalParent(key: "avatar_blob_id") var avatar: StoredBlob?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 

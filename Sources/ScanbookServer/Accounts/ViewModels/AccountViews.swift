@@ -36,11 +36,14 @@ struct SettingsView: Encodable {
     var passwordErrors: [String] = []
     var avatarErrors: [String] = []
     var tokenErrors: [String] = []
+    var currencyErrors: [String] = []
     let maxUpload: String
+    let currency: String
     /// The served modules' own settings pages, under each module's name.
     let moduleSettings: [ModuleSettings]
     let passwordAction = SiteURL.changePassword.path
     let avatarAction = SiteURL.avatar.path
+    let currencyAction = SiteURL.currency.path
     let tokensAction = SiteURL.apiTokens.path
 }
 

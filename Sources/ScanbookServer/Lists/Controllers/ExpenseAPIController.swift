@@ -27,9 +27,10 @@ enum ExpenseAPIController {
     }
 
     @Sendable static func balances(_ request: Request) async throws -> BalancesDTO {
-        let summary = try await BalanceService.summary(of: try await list(request), on: request.db)
+        let list = try await list(request)
+        let summary = try await BalanceService.summary(of: list, on: request.db)
         return BalancesDTO(
-            currency: request.scanbookConfig.defaultCurrency,
+            currency: request.currency(of: list),
             balances: try summary.people.map { person in
                 let id = try person.requireID()
                 return .init(member: id, name: person.name, balance: Amount(hundredths: summary.balances[id] ?? 0).description, isMember: summary.memberIDs.contains(id))

@@ -50,7 +50,7 @@ enum BalanceService {
         let date = try ExpenseService.day(input.date, default: nil, request)
         let payment = ListPayment(
             listID: try list.requireID(), transfer: .init(from: from, to: to, amount: amount),
-            currency: request.scanbookConfig.defaultCurrency, paidOn: date, recordedBy: me
+            currency: request.currency(of: list), paidOn: date, recordedBy: me
         )
         try await payment.create(on: request.db)
         request.announce(.expenses, on: list)

@@ -17,7 +17,7 @@ enum ExpenseService {
     static func add(_ input: ExpenseInput, to list: ShoppingList, on request: Request) async throws -> ListExpense {
         let me = try request.auth.require(User.self).requireID()
         guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
-        let currency = request.scanbookConfig.defaultCurrency
+        let currency = request.currency(of: list)
         var receipt: Receipt?
         if let receiptID = input.receipt { receipt = try await receiptToShare(receiptID, currency: currency, on: request) }
         let members = try await ListService.members(of: list, on: request.db).members

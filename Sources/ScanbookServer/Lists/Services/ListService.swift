@@ -32,7 +32,7 @@ enum ListService {
 
     static func create(named name: String?, on request: Request) async throws -> ShoppingList {
         let userID = try request.auth.require(User.self).requireID()
-        let list = ShoppingList(ownerID: userID, name: try validName(name), isPrivate: false)
+        let list = ShoppingList(ownerID: userID, name: try validName(name), isPrivate: false, currency: request.homeCurrency)
         try await request.db.writeTransaction { database in
             try await list.create(on: database)
             try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
@@ -162,7 +162,8 @@ enum ListService {
     /// The user's private list, unless they have one.
     static func createPrivateList(for userID: UUID, on database: any Database) async throws {
         guard try await ShoppingList.query(on: database).filter(\.$owner.$id == userID).filter(\.$isPrivate == true).count() == 0 else { return }
-        let list = ShoppingList(ownerID: userID, name: "", isPrivate: true)
+        // No currency: a private list has no expenses.
+        let list = ShoppingList(ownerID: userID, name: "", isPrivate: true, currency: nil)
         try await list.create(on: database)
         try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
     }

@@ -12,13 +12,13 @@ enum MeterWebController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let changes = try request.content.decode(MeterChanges.self)
-        do {
+        return try await request.change {
             let reference = try request.content.decode(ReferenceUpload.self).reference
             let meter = try await MeterService.create(changes, reference: reference, on: request)
             request.flash(.success, request.text("meters_created"))
-            return request.redirect(to: MetersURL.meter(id: meter.id))
-        } catch let error as UserFacingError {
-            return try await renderIndex(request, form: MeterPresentation.form(changes), errors: error.messages(for: request), status: error.status)
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
+            return try await renderIndex(request, form: MeterPresentation.form(changes), errors: errors, status: status)
         }
     }
 
@@ -30,24 +30,24 @@ enum MeterWebController {
     @Sendable static func update(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.id(.meter), on: request)
         let changes = try request.content.decode(MeterChanges.self)
-        do {
+        return try await request.change {
             try await MeterService.update(meter, with: changes, on: request)
             request.flash(.success, request.text("meters_saved"))
-            return request.redirect(to: MetersURL.meter(id: meter.id))
-        } catch let error as UserFacingError {
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
             let fresh = try await MeterService.find(meter.id, on: request)
-            return try await renderShow(fresh, request, form: MeterPresentation.form(changes), errors: error.messages(for: request), status: error.status)
+            return try await renderShow(fresh, request, form: MeterPresentation.form(changes), errors: errors, status: status)
         }
     }
 
     @Sendable static func setReference(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.id(.meter), on: request)
-        do {
+        return try await request.change {
             try await MeterService.setReference(meter, photo: try request.content.decode(PhotoUploadForm.self).photo, on: request)
             request.flash(.success, request.text("meters_referenceSaved"))
-            return request.redirect(to: MetersURL.meter(id: meter.id))
-        } catch let error as UserFacingError {
-            return try await renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
+            return try await renderShow(meter, request, form: nil, errors: errors, status: status)
         }
     }
 
@@ -70,89 +70,12 @@ enum MeterWebController {
     }
 
     private static func renderIndex(_ request: Request, form: MeterFormValues, errors: [String], status: HTTPStatus) async throws -> Response {
-        let meters = try await MeterService.all(on: request)
-        let overview = try await ReadingService.overview(ownerID: try request.auth.require(User.self).requireID(), on: request.db)
-        let cards = try meters.map { meter in
-            let meterID = try meter.requireID()
-            let last = overview.latest[meterID]
-            return MeterListView.Card(
-                name: meter.name, kind: request.text("meters_kind_\(meter.kind.rawValue)"),
-                url: MetersURL.meter(id: meter.id).path,
-                referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
-                lastValue: last.map { MeterPresentation.value($0.steps, meter, locale: request.locale) },
-                lastTaken: last.map { ReadingTime.display($0.takenAt) },
-                toReview: overview.toReview[meterID] ?? 0
-            )
-        }
-        let view = MeterListView(
-            meters: cards, kinds: MeterPresentation.kinds(selected: .electricity, request: request), form: form,
-            createAction: MetersURL.list.path, readURL: MetersURL.read.path,
-            maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, errors: errors
-        )
+        let view = try await MeterPresentation.listPage(request, form: form, errors: errors)
         return try await request.renderPage("Meters/index", title: "meters_title", content: view, status: status, activeModule: .meters)
     }
 
     static func renderShow(_ meter: Meter, _ request: Request, form: MeterFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
-        let locale = request.locale
-        let query = try request.query.decode(ConsumptionQuery.self)
-        let today = request.today
-        let period = (try? MeterReport.period(query, today: today)) ?? .last12Months(endingOn: today)
-        let report = MeterReport(meter: meter, readings: try await ReadingService.history(meter, on: request.db), period: period)
-        let id = try meter.requireID()
-        let currency = try await MeterPresentation.currency(request)
-        func money(_ steps: Int?) -> String {
-            steps.flatMap(report.cost).map { Formatting.money($0, locale: locale) + " " + currency } ?? ""
-        }
-        let rows = try report.rows.reversed().map { row in
-            let reading = row.reading
-            let readingID = try reading.requireID()
-            return MeterShowView.Row(
-                id: readingID.uuidString, taken: ReadingTime.display(reading.takenAt), takenInput: ReadingTime.formInput(reading.takenAt),
-                value: Formatting.number(meter.counter.format(reading.steps), locale: locale),
-                used: row.used.map { Formatting.number(meter.counter.format($0), locale: locale) } ?? "",
-                perDay: MeterPresentation.perDay(row.milliPerDay, meter, locale: locale), cost: money(row.used),
-                source: request.text("meters_source_\(reading.source.rawValue)"),
-                flag: MeterPresentation.flagText(reading.flag, request: request),
-                photoURL: reading.$photo.id.map { SiteURL.blob(id: $0).path },
-                updateURL: MetersURL.reading(id: id, reading: readingID).path,
-                deleteURL: MetersURL.deleteReading(id: id, reading: readingID).path
-            )
-        }
-        let line = MeterPresentation.line(report, locale: locale)
-        let chart = MeterPresentation.bars(report, locale: locale)
-        let page = MetersURL.meter(id: id)
-        let selected = query.period ?? "12m"
-        let periods = [("30d", "meters_period_30d"), ("12m", "meters_period_12m")].map { key, label in
-            MeterShowView.PeriodLink(label: request.text(label), url: page.path(query: [("period", key)]), active: selected == key)
-        }
-        let view = MeterShowView(
-            id: id.uuidString, name: meter.name, kindLabel: request.text("meters_kind_\(meter.kind.rawValue)"), unit: meter.unit,
-            counter: request.text("meters_counter_description", ["digits": "\(meter.digits)", "decimals": "\(meter.decimals)"]),
-            price: meter.price.map { Formatting.number($0.description, locale: locale) }, currency: currency,
-            referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
-            rows: rows, toReview: report.rows.filter { $0.reading.flag != nil }.count,
-            linePoints: line.points, lineDots: line.dots, valueRange: line.range,
-            bars: chart.bars, barLabels: chart.labels,
-            buckets: report.buckets.reversed().map { bucket in
-                MeterShowView.BucketRow(
-                    label: MeterPresentation.bucketLabel(bucket.start, report.period.granularity),
-                    used: bucket.used.map { MeterPresentation.value($0, meter, locale: locale) } ?? "–", cost: money(bucket.used)
-                )
-            },
-            periods: periods,
-            customFrom: report.period.firstDay?.description ?? "",
-            customTo: report.period.lastDay?.description ?? "",
-            periodTotal: MeterPresentation.value(report.totalUsed, meter, locale: locale), periodCost: meter.price == nil ? nil : money(report.totalUsed),
-            form: form ?? MeterPresentation.form(meter), kinds: MeterPresentation.kinds(selected: meter.kind, request: request),
-            nowInput: ReadingTime.formInput(request.now), valueExample: meter.counter.format(0),
-            links: .init(
-                list: MetersURL.list.path, read: MetersURL.read.path, update: page.path,
-                reference: MetersURL.reference(id: id).path, readings: MetersURL.readings(id: id).path,
-                export: MetersURL.export(id: id).path, importCSV: MetersURL.importCSV(id: id).path,
-                delete: MetersURL.delete(id: id).path, page: page.path
-            ),
-            errors: errors
-        )
+        let view = try await MeterPresentation.meterPage(meter, request, form: form, errors: errors)
         return try await request.renderPage("Meters/show", title: "meters_meter_title", content: view, status: status, activeModule: .meters)
     }
 }

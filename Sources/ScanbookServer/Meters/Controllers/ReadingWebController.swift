@@ -6,24 +6,24 @@ import Vapor
 enum ReadingWebController {
     @Sendable static func add(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.id(.meter), on: request)
-        do {
+        return try await request.change {
             let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
             flashSaved(reading, request)
-            return request.redirect(to: MetersURL.meter(id: meter.id))
-        } catch let error as UserFacingError {
-            return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
+            return try await MeterWebController.renderShow(meter, request, form: nil, errors: errors, status: status)
         }
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.id(.meter), on: request)
         let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
-        do {
+        return try await request.change {
             try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
             flashSaved(reading, request)
-            return request.redirect(to: MetersURL.meter(id: meter.id))
-        } catch let error as UserFacingError {
-            return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
+            return try await MeterWebController.renderShow(meter, request, form: nil, errors: errors, status: status)
         }
     }
 
@@ -42,16 +42,16 @@ enum ReadingWebController {
 
     @Sendable static func importCSV(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.id(.meter), on: request)
-        do {
+        return try await request.change {
             let file = try request.requireFile(try request.content.decode(CSVImportForm.self).file)
             guard let text = file.data.getString(at: file.data.readerIndex, length: file.data.readableBytes) else {
                 throw UserFacingError(.unprocessableEntity, "meters_csvNotText")
             }
             let result = try await ReadingService.importCSV(text, into: meter, on: request)
             request.flash(.success, request.text("meters_imported", ["imported": "\(result.imported)", "skipped": "\(result.skipped)", "flagged": "\(result.flagged)"]))
-            return request.redirect(to: MetersURL.meter(id: meter.id))
-        } catch let error as UserFacingError {
-            return try await MeterWebController.renderShow(meter, request, form: nil, errors: error.messages(for: request), status: error.status)
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
+            return try await MeterWebController.renderShow(meter, request, form: nil, errors: errors, status: status)
         }
     }
 

@@ -8,13 +8,6 @@ enum MeterPresentation {
     static let chartWidth = 600.0
     static let chartHeight = 160.0
 
-    /// The user's home currency (kept with the receipts profile), else the configured default.
-    static func currency(_ request: Request) async throws -> String {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await ReceiptProfile.query(on: request.db).filter(\.$owner.$id == ownerID).first()?.currency
-            ?? request.scanbookConfig.defaultCurrency
-    }
-
     /// "2 meters · 1 reading to review" on the home tile, once the module is in use.
     static func homeFigure(_ request: Request) async throws -> String? {
         let meters = try await MeterService.all(on: request)
@@ -68,8 +61,9 @@ enum MeterPresentation {
         let dots = zip(points, readings).map { point, reading in
             ChartDot(x: point.x, y: point.y, label: Formatting.number(report.meter.counter.format(reading.steps), locale: locale))
         }
-        let range = readings.isEmpty ? "" : [readings.map(\.steps).min()!, readings.map(\.steps).max()!]
-            .map { Formatting.number(report.meter.counter.format($0), locale: locale) }.joined(separator: " – ")
+        let steps = readings.map(\.steps)
+        func formatted(_ value: Int) -> String { Formatting.number(report.meter.counter.format(value), locale: locale) }
+        let range = steps.min().flatMap { low in steps.max().map { high in "\(formatted(low)) – \(formatted(high))" } } ?? ""
         return (points.map { "\($0.x),\($0.y)" }.joined(separator: " "), dots, range)
     }
 

@@ -11,7 +11,7 @@ enum BudgetWebController {
 
     @Sendable static func month(_ request: Request) async throws -> Response {
         let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
-        let (summary, profile) = try await BudgetService.summary(month, for: request)
+        let summary = try await BudgetService.summary(month, for: request)
         let locale = request.locale
         func money(_ value: Int?) -> String { value.map { Formatting.money(hundredths: $0, locale: locale) } ?? "–" }
         let scale = Double(chartWidth - barX - 10) / Double(summary.chartScale)
@@ -26,7 +26,7 @@ enum BudgetWebController {
         let view = BudgetView(
             month: ReceiptPresentation.navigation(.budget, month: month, request: request),
             links: ReceiptPresentation.links(month: month),
-            currency: profile.currency,
+            currency: request.homeCurrency,
             rows: summary.rows.map { row in
                 BudgetView.Row(
                     name: row.name, spent: money(row.spent), budget: money(row.budget), remaining: money(row.remaining),

@@ -10,34 +10,34 @@ enum CategoryWebController {
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {
-        do {
+        return try await request.change {
             let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request)
             request.flash(.success, request.text("receipts_categoryCreated", ["name": category.name]))
-            return request.redirect(to: ReceiptsURL.categories)
-        } catch let error as UserFacingError {
-            return try await render(request, errors: error.messages(for: request), status: error.status)
+            return ReceiptsURL.categories
+        } showAgain: { errors, status in
+            return try await render(request, errors: errors, status: status)
         }
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
         let category = try await CategoryService.find(request.id(.category), on: request)
-        do {
+        return try await request.change {
             try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
             request.flash(.success, request.text("receipts_categorySaved", ["name": category.name]))
-            return request.redirect(to: ReceiptsURL.categories)
-        } catch let error as UserFacingError {
-            return try await render(request, errors: error.messages(for: request), status: error.status)
+            return ReceiptsURL.categories
+        } showAgain: { errors, status in
+            return try await render(request, errors: errors, status: status)
         }
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
         let category = try await CategoryService.find(request.id(.category), on: request)
-        do {
+        return try await request.change {
             try await CategoryService.delete(category, reassignTo: try request.content.decode(CategoryDeleteForm.self).reassignTo, on: request)
             request.flash(.success, request.text("receipts_categoryDeleted", ["name": category.name]))
-            return request.redirect(to: ReceiptsURL.categories)
-        } catch let error as UserFacingError {
-            return try await render(request, errors: error.messages(for: request), status: error.status)
+            return ReceiptsURL.categories
+        } showAgain: { errors, status in
+            return try await render(request, errors: errors, status: status)
         }
     }
 

@@ -8,13 +8,13 @@ enum KeywordWebController {
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {
-        do {
+        return try await request.change {
             try await ReceiptService.profile(request)
             let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request)
             request.flash(.success, request.text("receipts_keywordAdded", ["phrase": keyword.phrase]))
-            return request.redirect(to: ReceiptsURL.keywords)
-        } catch let error as UserFacingError {
-            return try await render(request, errors: error.messages(for: request), status: error.status)
+            return ReceiptsURL.keywords
+        } showAgain: { errors, status in
+            return try await render(request, errors: errors, status: status)
         }
     }
 

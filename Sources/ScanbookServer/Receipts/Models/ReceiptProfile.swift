@@ -2,7 +2,8 @@ import Fluent
 import Vapor
 
 /// Marks that a user's receipt module was set up (default categories and keywords seeded once, so
-/// deleting them all does not bring them back) and holds the user's home currency.
+/// deleting them all does not bring them back). Its currency is the home currency when the profile was
+/// made; the person's current one is `User.currency` (see `Request.homeCurrency`).
 final class ReceiptProfile: Model, @unchecked Sendable {
     static let schema = "receipt_profiles"
 

@@ -13,11 +13,10 @@ enum BudgetService {
     }
 
     /// The signed-in user's month, with the profile (for the currency).
-    static func summary(_ month: YearMonth, for request: Request) async throws -> (BudgetSummary<UUID>, ReceiptProfile) {
+    static func summary(_ month: YearMonth, for request: Request) async throws -> BudgetSummary<UUID> {
         let ownerID = try request.auth.require(User.self).requireID()
-        let profile = try await ReceiptService.profile(request)
-        let summary = try await summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
-        return (summary, profile)
+        try await ReceiptService.profile(request)
+        return try await summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
     }
 
     static func summary(_ month: YearMonth, ownerID: UUID, uncategorizedName: String, on database: any Database) async throws -> BudgetSummary<UUID> {

@@ -12,7 +12,7 @@ enum ReceiptService {
         let user = try request.auth.require(User.self)
         return try await ReceiptDefaults.ensureProfile(
             for: try user.requireID(), locale: request.locale, localizer: request.application.localizer,
-            currency: request.scanbookConfig.defaultCurrency, on: request.db
+            currency: request.homeCurrency, on: request.db
         )
     }
 
@@ -38,12 +38,12 @@ enum ReceiptService {
     /// A receipt typed in without a photo: the same checks as editing one; on a refusal nothing stays.
     static func createManual(_ changes: ReceiptChanges, on request: Request) async throws -> Receipt {
         let ownerID = try request.auth.require(User.self).requireID()
-        let profile = try await profile(request)
+        try await profile(request)
         guard let total = changes.total, !total.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UserFacingError(.unprocessableEntity, "receipts_totalRequired")
         }
         let receipt = Receipt(ownerID: ownerID, captureID: nil, imageID: nil, state: .review)
-        receipt.currency = profile.currency
+        receipt.currency = request.homeCurrency
         try await receipt.create(on: request.db)
         do {
             _ = try await update(receipt, with: changes, on: request)

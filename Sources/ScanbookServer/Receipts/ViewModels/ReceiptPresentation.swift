@@ -49,13 +49,13 @@ enum ReceiptPresentation {
     /// (the home page does not seed it).
     static func homeFigure(_ request: Request) async throws -> String? {
         let ownerID = try request.auth.require(User.self).requireID()
-        guard let profile = try await ReceiptProfile.query(on: request.db).filter(\.$owner.$id == ownerID).first() else { return nil }
+        guard try await ReceiptProfile.query(on: request.db).filter(\.$owner.$id == ownerID).count() > 0 else { return nil }
         let month = month(nil, request: request)
         let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: "", on: request.db)
         let spent = Formatting.money(hundredths: summary.totalSpent, locale: request.locale)
         let figure = summary.totalBudget > 0
             ? request.text("receipts_home_budget", ["spent": spent, "budget": Formatting.money(hundredths: summary.totalBudget, locale: request.locale)])
             : spent
-        return "\(Formatting.monthLabel(month, locale: request.locale)): \(figure) \(profile.currency)"
+        return "\(Formatting.monthLabel(month, locale: request.locale)): \(figure) \(request.homeCurrency)"
     }
 }

@@ -1,0 +1,65 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// How a list's money reads on the expenses page: balances, the settle-up plan, the add form
+/// (refilled after a refusal), the history and the payments, in the list's currency.
+enum ExpensePresentation {
+    static let shownHistory = 50
+
+    static func page(_ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?) async throws -> ExpensePageView {
+        let me = try request.auth.require(User.self).requireID()
+        let id = try list.requireID()
+        let filter = try request.query.decode(ExpenseFilter.self)
+        let summary = try await BalanceService.summary(of: list, on: request.db)
+        let history = try await ExpenseService.history(of: list, filter: filter, limit: shownHistory + 1, on: request.db)
+        let payments = try await BalanceService.payments(of: list, limit: 50, on: request.db)
+        // Everyone who ever took part, with their ids (loaded rows always have one).
+        let people = summary.people.compactMap { person in person.id.map { (id: $0, name: person.name) } }
+        let members = people.filter { summary.memberIDs.contains($0.id) }
+        func money(_ hundredths: Int) -> String { Formatting.money(hundredths: hundredths, locale: request.locale) }
+        let checked = input?.member
+        return ExpensePageView(
+            name: list.name, isPrivate: list.isPrivate, currency: request.currency(of: list),
+            balances: people.map { person in
+                let balance = summary.balances[person.id] ?? 0
+                return .init(name: person.name, amount: (balance > 0 ? "+" : "") + money(balance), owes: balance < 0, isMe: person.id == me, former: !summary.memberIDs.contains(person.id))
+            },
+            plan: summary.plan.map { transfer in
+                .init(from: transfer.from.uuidString, to: transfer.to.uuidString, fromName: summary.name(transfer.from), toName: summary.name(transfer.to),
+                      amount: money(transfer.amount), value: Amount(hundredths: transfer.amount).description, canConfirm: me == transfer.from || me == transfer.to || me == list.$owner.id)
+            },
+            settled: summary.plan.isEmpty,
+            payers: members.map { SelectOption(value: $0.id.uuidString, label: $0.name, selected: $0.id == (input?.paidBy ?? me)) },
+            participants: members.map { member in
+                let key = member.id.uuidString
+                return .init(id: key, name: member.name, value: input?.share?[key] ?? "", checked: (checked == nil && input?.choosing != "1") || !(checked?[key] ?? "").isEmpty)
+            },
+            splits: ExpenseSplit<UUID>.Mode.allCases.map { SelectOption(value: $0.rawValue, label: request.text("expenses_split_\($0.rawValue)"), selected: $0.rawValue == (input?.split ?? "equal")) },
+            form: .init(description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? request.today.description),
+            history: history.prefix(shownHistory).map { expense in
+                .init(
+                    description: expense.description, date: expense.spentOn, amount: money(expense.amount), payer: summary.name(expense.$paidBy.id),
+                    parts: expense.parts.map { "\(summary.name($0.$user.id)) \(money($0.amount))" }.joined(separator: " · "),
+                    split: request.text("expenses_split_\(expense.split.rawValue)"),
+                    canDelete: expense.$addedBy.id == me || list.$owner.id == me,
+                    deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path
+                )
+            },
+            historyNote: history.count > shownHistory ? request.text("expenses_capped", ["count": "\(shownHistory)"]) : "",
+            payments: payments.map { .init(date: $0.paidOn, fromName: summary.name($0.$from.id), toName: summary.name($0.$to.id), amount: money($0.amount)) },
+            filter: .init(
+                members: [SelectOption(value: "", label: request.text("expenses_everyone"), selected: filter.member == nil)]
+                    + people.map { SelectOption(value: $0.id.uuidString, label: $0.name, selected: $0.id == filter.member) },
+                from: filter.from ?? "", to: filter.to ?? "", q: filter.q ?? "",
+                active: filter.member != nil || !(filter.from ?? "").isEmpty || !(filter.to ?? "").isEmpty || !(filter.q ?? "").isEmpty
+            ),
+            links: .init(
+                list: ListsURL.list(id: id).path, page: ListsURL.expenses(id: id).path, add: ListsURL.expenses(id: id).path,
+                payments: ListsURL.payments(id: id).path, live: ListsURL.live(id: id).path
+            ),
+            errors: errors
+        )
+    }
+}
