@@ -80,7 +80,7 @@ extension ReceiptExtractor {
         let heading = lines.firstIndex { line in
             // "GST SUMMARY", glued by OCR ("GSTSummary") or one letter misread ("Sumaary").
             TotalKeywords.normalized(line).split(separator: " ").contains { word in
-                word.hasSuffix("summary") || word.hasSuffix("zusammenfassung")
+                ReceiptVocabulary.summaryHeadings.contains { word.hasSuffix($0) }
                     || ((6...8).contains(word.count) && MerchantMatcher.editDistance(Array(word), Array("summary")) == 1)
             }
         }
@@ -93,8 +93,8 @@ extension ReceiptExtractor {
     static func isTaxColumnHeader(_ lines: [String], at index: Int) -> Bool {
         let text = TotalKeywords.normalized(lines[index])
         // The word checks first: this runs on every line of a receipt without a summary heading.
-        guard index + 1 < lines.count, TotalKeywords.containsAny(text, ["gst", "tax", "vat", "mwst"]),
-              TotalKeywords.containsAny(text, ["rate", "code", "satz"]) || lines[index].contains("%"),
+        guard index + 1 < lines.count, TotalKeywords.containsAny(text, ReceiptVocabulary.tax),
+              TotalKeywords.containsAny(text, ReceiptVocabulary.taxColumn) || lines[index].contains("%"),
               AmountParser.amounts(in: lines[index]).isEmpty else { return false }
         let row = lines[index + 1]
         return row.contains(/\d\s*%/) && AmountParser.amounts(in: row).count >= 2
@@ -116,16 +116,12 @@ extension ReceiptExtractor {
     static func roundingAdjustment(_ lines: ArraySlice<String>, amounts: [[Amount]]) -> Rounding? {
         for index in lines.indices {
             let text = TotalKeywords.normalized(lines[index])
-            guard TotalKeywords.containsAny(text, ["rounding", "round adj", "rundung"]),
+            guard TotalKeywords.containsAny(text, ReceiptVocabulary.rounding),
                   let adjustment = amounts[index].last, abs(adjustment.hundredths) < 10 else { continue }
             return Rounding(hundredths: adjustment.hundredths, signKnown: adjustment.hundredths < 0 || lines[index].contains("+"))
         }
         return nil
     }
-
-    static let netWords = ["subtotal", "sub total", "zwischensumme", "netto", "excl", "excluding", "exclusive", "exkl"]
-    static let chargeWords = ["gst", "tax", "vat", "mwst", "service charge", "svc chg", "srv chg", "service"]
-    static let discountWords = ["discount", "rabatt", "disc"]
 
     /// Sub-total − discount + taxes and charges below it ± rounding, taxes either added or
     /// already included. Nil without a sub-total line.
@@ -133,7 +129,7 @@ extension ReceiptExtractor {
         // The sub-total's amount, or its digits when OCR lost the decimal mark ("Excluding GST : 5142").
         func net(on index: Int) -> Int? {
             let text = glueSplit(lines[index])
-            guard TotalKeywords.containsAny(text, netWords) else { return nil }
+            guard TotalKeywords.containsAny(text, ReceiptVocabulary.net) else { return nil }
             let value = amounts[index].last?.hundredths ?? AmountParser.lostDecimalMark(in: lines[index])?.hundredths
             return value.flatMap { $0 > 0 ? $0 : nil }
         }
@@ -144,11 +140,11 @@ extension ReceiptExtractor {
             let text = glueSplit(lines[index])
             guard let value = amounts[index].last?.hundredths, value != 0 else { continue }
             // "Total incl. GST", cash and change lines name a tax or a total, not a charge.
-            if ["incl", "inkl", "clusive"].contains(where: text.contains) || TotalKeywords.containsPhrase(text, "inc") { continue }
-            if TotalKeywords.containsAny(text, TotalKeywords.tendered) { continue }
-            if TotalKeywords.containsAny(text, discountWords) {
+            if ReceiptVocabulary.statesTaxIncluded(text) { continue }
+            if TotalKeywords.containsAny(text, ReceiptVocabulary.tendered) { continue }
+            if TotalKeywords.containsAny(text, ReceiptVocabulary.discount) {
                 discount += abs(value)
-            } else if TotalKeywords.containsAny(text, chargeWords), value > 0 {
+            } else if TotalKeywords.containsAny(text, ReceiptVocabulary.charges), value > 0 {
                 charges += value
             }
         }

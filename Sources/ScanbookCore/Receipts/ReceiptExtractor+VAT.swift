@@ -38,15 +38,13 @@ extension ReceiptExtractor {
         return confirmed.flatMap { $0.total.hundredths <= largest ? $0 : nil }
     }
 
-    static let vatWords = ["mwst", "mehrwertsteuer", "ust", "vat", "gst", "tva", "iva"]
-
     /// The witness, when the receipt names exactly one VAT rate with an amount; with several rates
     /// each line covers only part of the total.
     static func vatWitness(_ lines: [String], keywords: TotalKeywords) -> VATWitness? {
         var witnesses: [(rateTenths: Int, witness: VATWitness)] = []
         for line in lines where keywords.weight(of: line) == nil {
             let text = TotalKeywords.normalized(line)
-            guard TotalKeywords.containsAny(text, vatWords),
+            guard TotalKeywords.containsAny(text, ReceiptVocabulary.tax),
                   let percent = line.firstIndex(of: "%"),
                   let rateTenths = Self.rateTenths(before: percent, in: line), (1...300).contains(rateTenths),
                   let vat = Self.amount(after: percent, in: line)

@@ -55,7 +55,8 @@ public struct ReceiptExtractor: Sendable {
         let reading = findTotal(lines)
         var (total, confidence, totalLine) = (reading.amount, reading.confidence, reading.line)
         var replaced = false
-        let doubtful = totalLine.flatMap { line in words.map { Self.amountConfidence(on: line, words: $0) } }.map { ($0 ?? 100) < 75 } ?? false
+        let doubtful = totalLine.flatMap { line in words.map { Self.amountConfidence(on: line, words: $0) } }
+            .map { ($0 ?? 100) < TotalConfidence.doubtfulWordConfidence } ?? false
         // "( 1,9" for 174.90: a total with one decimal where money has two lost its other digits,
         // so it is no better than a guess.
         let clipped = reading.origin == .keyword && total?.decimals == 1
@@ -63,11 +64,11 @@ public struct ReceiptExtractor: Sendable {
             total, origin: clipped ? .weakKeyword : reading.origin, doubtful: doubtful, lines: lines
         ) {
             (total, totalLine, replaced) = (checked.total, checked.line, true)
-            confidence = min(confidence, 0.7)
+            confidence = min(confidence, TotalConfidence.afterWitness)
         }
         if let confirmed = totalConfirmedByVAT(total, line: totalLine, lines: lines) {
             (total, totalLine, replaced) = (confirmed.total, confirmed.line, true)
-            confidence = min(confidence, 0.7)
+            confidence = min(confidence, TotalConfidence.afterWitness)
         }
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
@@ -103,7 +104,7 @@ public struct ReceiptExtractor: Sendable {
 
     // MARK: - Total
 
-    private struct Candidate {
+    struct Candidate {
         let amount: Amount
         let weight: Int
         let line: Int
@@ -121,14 +122,37 @@ public struct ReceiptExtractor: Sendable {
         let origin: TotalOrigin
     }
 
+    /// The total in three stages: every amount beside a total keyword is a candidate; the
+    /// strongest (cash and change may overrule it) is adjusted for rounding; `extract` then lets the
+    /// receipt's own sums (witnesses) confirm or replace it.
     private func findTotal(_ lines: [String]) -> TotalReading {
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         // Tax summaries after the sale repeat "TOTAL" for tax bases and tax amounts.
         let end = Self.summaryStart(lines)
+        let candidates = totalCandidates(lines, amounts: amounts, end: end)
+        let paidMinusChange = cashMinusChange(lines, amounts)
+        // Equal keywords: the later line, which is where receipts state what is finally due.
+        guard let best = candidates.max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) else {
+            return readingWithoutKeyword(lines, amounts: amounts, end: end, paidMinusChange: paidMinusChange)
+        }
+        if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
+           let agreed = candidates.filter({ $0.amount.sameValue(as: paidMinusChange) }).max(by: { $0.weight < $1.weight }) {
+            // Cash and change agree with another candidate: that one was paid.
+            return TotalReading(amount: agreed.amount, confidence: TotalConfidence.agreedWithCash, line: agreed.line, origin: .keyword)
+        }
+        let (total, ceiling) = adjustedForRounding(best, candidates: candidates, lines: lines, amounts: amounts, end: end, paidMinusChange: paidMinusChange)
+        let confidence = min(ceiling, Self.confidence(of: best, among: candidates, paidMinusChange: paidMinusChange))
+        return TotalReading(
+            amount: total, confidence: min(TotalConfidence.range.upperBound, max(TotalConfidence.range.lowerBound, confidence)),
+            line: best.line, origin: best.weight <= 1 ? .weakKeyword : .keyword
+        )
+    }
+
+    /// Stage 1: the amount on each keyword's line (rightmost), else alone on one of the next two lines.
+    private func totalCandidates(_ lines: [String], amounts: [[Amount]], end: Int) -> [Candidate] {
         var candidates: [Candidate] = []
         for index in 0..<end {
             guard let weight = keywords.weight(of: lines[index]) else { continue }
-            // The amount on the keyword's line (rightmost), else alone on one of the next two lines.
             if let amount = amounts[index].last(where: { $0.minorUnits > 0 }) {
                 candidates.append(Candidate(amount: amount, weight: weight, line: index))
             } else if let repaired = AmountParser.spaceForDecimalMark(in: lines[index]) ?? AmountParser.strayDigit(in: lines[index]) {
@@ -139,177 +163,54 @@ public struct ReceiptExtractor: Sendable {
                 candidates.append(Candidate(amount: amount, weight: weight - 1, line: next))
             }
         }
-        let paidMinusChange = cashMinusChange(lines, amounts)
+        return candidates
+    }
 
-        // Equal keywords: the later line, which is where receipts state what is finally due.
-        guard let best = candidates.max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) else {
-            if let paidMinusChange, paidMinusChange.minorUnits > 0 {
-                return TotalReading(amount: paidMinusChange, confidence: 0.6, line: nil, origin: .cashMinusChange)
-            }
-            // No keyword: the largest amount in the lower part of the receipt, if any.
-            // Never the change given back.
-            let lower = lines.indices.filter { index in
-                index >= lines.count / 3 && index < end
-                    && !TotalKeywords.containsAny(TotalKeywords.normalized(lines[index]), TotalKeywords.change)
-            }
-            let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
-                .max { $0.amount < $1.amount }
-            return TotalReading(amount: fallback?.amount, confidence: fallback == nil ? 0 : 0.3, line: fallback?.line, origin: .largestAmount)
+    /// No keyword: cash − change, else the largest amount in the lower part of the receipt (never
+    /// the change given back).
+    private func readingWithoutKeyword(_ lines: [String], amounts: [[Amount]], end: Int, paidMinusChange: Amount?) -> TotalReading {
+        if let paidMinusChange, paidMinusChange.minorUnits > 0 {
+            return TotalReading(amount: paidMinusChange, confidence: TotalConfidence.cashMinusChange, line: nil, origin: .cashMinusChange)
         }
-        if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
-           let agreed = candidates.filter({ $0.amount.sameValue(as: paidMinusChange) }).max(by: { $0.weight < $1.weight }) {
-            // Cash and change agree with another candidate: that one was paid.
-            return TotalReading(amount: agreed.amount, confidence: 0.85, line: agreed.line, origin: .keyword)
+        let lower = lines.indices.filter { index in
+            index >= lines.count / 3 && index < end
+                && !TotalKeywords.containsAny(TotalKeywords.normalized(lines[index]), ReceiptVocabulary.change)
         }
-        var confidence = 0.55 + 0.07 * Double(best.weight)
-        if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { confidence += 0.2 }
-        if candidates.filter({ $0.amount.sameValue(as: best.amount) }).count > 1 { confidence += 0.1 }
-        // A "total" smaller than another keyword candidate is suspicious (a partial sum).
-        if candidates.contains(where: { $0.amount > best.amount && $0.weight >= best.weight - 1 }) { confidence -= 0.15 }
-        var total = roundedIfAdjusted(best, lines: lines, amounts: amounts, paidMinusChange: paidMinusChange)
+        let fallback = lower.flatMap { index in amounts[index].map { (amount: $0, line: index) } }.filter { $0.amount.minorUnits > 0 }
+            .max { $0.amount < $1.amount }
+        return TotalReading(amount: fallback?.amount, confidence: fallback == nil ? 0 : TotalConfidence.largestAmount, line: fallback?.line, origin: .largestAmount)
+    }
+
+    /// How sure the strongest keyword's amount is: its keyword, cash and change agreeing, the
+    /// amount repeated, and a larger amount under a nearly as strong keyword (a partial sum?).
+    private static func confidence(of best: Candidate, among candidates: [Candidate], paidMinusChange: Amount?) -> Double {
+        var confidence = TotalConfidence.keywordBase + TotalConfidence.perKeywordWeight * Double(best.weight)
+        if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { confidence += TotalConfidence.cashAgrees }
+        if candidates.filter({ $0.amount.sameValue(as: best.amount) }).count > 1 { confidence += TotalConfidence.repeated }
+        if candidates.contains(where: { $0.amount > best.amount && $0.weight >= best.weight - 1 }) { confidence -= TotalConfidence.largerCandidate }
+        return confidence
+    }
+
+    /// Stage 2: the amount due after rounding to 0.05, with the confidence it can have after the change.
+    private func adjustedForRounding(
+        _ best: Candidate, candidates: [Candidate], lines: [String], amounts: [[Amount]], end: Int, paidMinusChange: Amount?
+    ) -> (total: Amount, ceiling: Double) {
+        let total = roundedIfAdjusted(best, lines: lines, amounts: amounts, paidMinusChange: paidMinusChange)
         if let paidMinusChange, !paidMinusChange.sameValue(as: total), abs(paidMinusChange.hundredths - total.hundredths) < 10,
            paidMinusChange.hundredths % 5 == 0 {
             // Cash is paid in 0.05 steps (CH, MY): a total a few cents off what cash and change
             // say is the unrounded sum or a misread digit.
-            total = paidMinusChange.rescaled(to: total.decimals)
-            confidence = min(confidence, 0.75)
-        } else if total.hundredths % 5 != 0, let rounded = Self.roundedTotal(near: total, lines: lines[..<end]) {
-            total = rounded
-            confidence = min(confidence, 0.7)
-        } else if total.hundredths % 5 != 0,
-                  let stated = candidates.first(where: { $0.amount.hundredths == (total.hundredths + 2) / 5 * 5 && $0.amount.hundredths % 5 == 0 }) {
+            return (paidMinusChange.rescaled(to: total.decimals), TotalConfidence.afterCashRounding)
+        }
+        if total.hundredths % 5 != 0, let rounded = Self.roundedTotal(near: total, lines: lines[..<end]) {
+            return (rounded, TotalConfidence.afterRounding)
+        }
+        let toFiveCents: Int = (total.hundredths + 2) / 5 * 5
+        if total.hundredths % 5 != 0, let stated = candidates.first(where: { $0.amount.hundredths == toFiveCents }) {
             // The sum and, on another total line, what was paid in cash: the sum to 0.05.
-            total = stated.amount
+            return (stated.amount, TotalConfidence.range.upperBound)
         }
-        return TotalReading(
-            amount: total, confidence: min(0.99, max(0.1, confidence)), line: best.line, origin: best.weight <= 1 ? .weakKeyword : .keyword
-        )
+        return (total, TotalConfidence.range.upperBound)
     }
 
-    /// What a receipt that rounds to 0.05 says was due: a rounding line stating the rounded total
-    /// ("Rounding RM 45.35", "Total after rounding 100.60") within 0.10 of `total`, else `total` to
-    /// the nearest 0.05 when a rounding line shows a non-zero adjustment ("Rounding Adj RM 02" with
-    /// its decimal point lost). "Rounding 0.00" means the total was not rounded: nil.
-    static func roundedTotal(near total: Amount, lines: ArraySlice<String>) -> Amount? {
-        var adjusted = false
-        for line in lines {
-            let text = TotalKeywords.normalized(line)
-            guard TotalKeywords.containsAny(text, ["rounding", "rounded", "round adj", "rundung"]) else { continue }
-            if let stated = AmountParser.amounts(in: line).last?.amount, stated.hundredths >= 100,
-               abs(stated.hundredths - total.hundredths) < 10, stated.hundredths % 5 == 0 {
-                return stated.rescaled(to: max(2, total.decimals))
-            }
-            let digits = line.split(whereSeparator: { !$0.isNumber }).last.map(String.init) ?? ""
-            if let adjustment = AmountParser.amounts(in: line).last?.amount {
-                // "-0.0]": a digit lost; only a clean "0.00" says nothing was rounded.
-                adjusted = adjusted || (adjustment.hundredths != 0 && abs(adjustment.hundredths) < 10) || adjustment.decimals < 2
-            } else if (1...2).contains(digits.count), let value = Int(digits), value > 0, value < 5 {
-                adjusted = true
-            }
-        }
-        guard adjusted else { return nil }
-        return Amount(minorUnits: (total.hundredths + 2) / 5 * 5, decimals: 2).rescaled(to: max(2, total.decimals))
-    }
-
-    /// "TOTAL 60.31 / ROUNDING ADJ -0.01" means 60.30 was paid, when nothing after the rounding
-    /// line states the rounded total itself.
-    private func roundedIfAdjusted(_ best: Candidate, lines: [String], amounts: [[Amount]], paidMinusChange: Amount?) -> Amount {
-        guard let rounding = (best.line + 1..<min(lines.count, best.line + 3)).first(where: { index in
-            let text = TotalKeywords.normalized(lines[index])
-            return TotalKeywords.containsPhrase(text, "rounding") || TotalKeywords.containsPhrase(text, "rundung")
-        }), let adjustment = amounts[rounding].last, abs(adjustment.hundredths) < 10, adjustment.hundredths != 0 else { return best.amount }
-        let adjusted = Amount(minorUnits: best.amount.hundredths + adjustment.hundredths, decimals: 2).rescaled(to: best.amount.decimals)
-        if let paidMinusChange, paidMinusChange.sameValue(as: best.amount) { return best.amount }
-        return adjusted
-    }
-
-    /// "Bar 10.00" and "Rückgeld 2.75" mean 7.25 was paid.
-    func cashMinusChange(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
-        // Some tills print money handed over or back as negative ("Cash -50.00"): sizes only.
-        func stated(after phrases: [String], in candidates: [Int]? = nil) -> [Amount] {
-            (candidates ?? Array(lines.indices)).compactMap { index in
-                let text = TotalKeywords.normalized(lines[index])
-                guard TotalKeywords.containsAny(text, phrases) else { return nil }
-                guard let value = amounts[index].last else { return Self.statedZero(lines[index]) }
-                return Amount(minorUnits: abs(value.minorUnits), decimals: value.decimals)
-            }
-        }
-        // "Cash 8.60" may name the payment method with the total; what was handed over is the most.
-        // "Total to pay 9.00" is the total, not money handed over.
-        let payments = lines.indices.filter { keywords.weight(of: lines[$0]) == nil }
-        guard let tendered = stated(after: TotalKeywords.tendered, in: payments).max(), let change = stated(after: TotalKeywords.change).first,
-              tendered.hundredths > change.hundredths else { return nil }
-        let decimals = max(tendered.decimals, change.decimals, 2)
-        return Amount(minorUnits: tendered.hundredths - change.hundredths, decimals: 2).rescaled(to: decimals)
-    }
-
-    /// "CHANGE RM 00": OCR dropped the decimal point of a zero; a line ending in zeros states 0.00.
-    static func statedZero(_ line: String) -> Amount? {
-        guard let last = line.split(separator: " ").last, (1...3).contains(last.count),
-              last.allSatisfy({ $0 == "0" || $0 == "." || $0 == "," }), last.contains("0") else { return nil }
-        return Amount(minorUnits: 0, decimals: 2)
-    }
-
-    // MARK: - Date and currency
-
-    private func findDate(_ lines: [String]) -> CalendarDate? {
-        func isLabelled(_ line: String) -> Bool {
-            TotalKeywords.containsAny(TotalKeywords.normalized(line), ["date", "datum", "tarikh", "dated"])
-        }
-        // Beside a label, a date after `latestDate` has a misread year ("Date: 31/03/2078");
-        // elsewhere it is as likely no date at all ("12.22.50").
-        func checked(_ date: CalendarDate, labelled: Bool) -> CalendarDate? {
-            if labelled { return yearSlipRepaired(date) }
-            if let latestDate, date > latestDate { return nil }
-            return date
-        }
-        func dates(in line: String) -> [CalendarDate] {
-            DateParser.dates(in: line).compactMap { checked($0.date, labelled: isLabelled(line)) }
-        }
-        if let labelled = lines.lazy.filter(isLabelled).map(dates).first(where: { !$0.isEmpty }) { return labelled.first }
-        if let anywhere = lines.lazy.compactMap({ dates(in: $0).first }).first { return anywhere }
-        // Only next to a "Date" label or a time ("25032018 13:11:54"): separators OCR read as
-        // digits ("Date: 1300372018").
-        return lines.lazy.filter { isLabelled($0) || $0.contains(/\d:\d\d/) }.compactMap { line in
-            DateParser.separatorsReadAsDigits(line).flatMap { checked($0, labelled: isLabelled(line)) }
-        }.first
-    }
-
-    /// `date`, or when it lies after `latestDate` its reading with one digit of the year
-    /// changed ("2078" for "2018"), if exactly one such year lies in the ten years before.
-    func yearSlipRepaired(_ date: CalendarDate) -> CalendarDate? {
-        guard let latestDate, date > latestDate else { return date }
-        let years = Self.oneSlipReadings(of: date.year).filter { (latestDate.year - 10...latestDate.year).contains($0) && $0 >= 1000 }
-        guard years.count == 1, let year = years.first,
-              let repaired = CalendarDate(year: year, month: date.month, day: date.day), repaired <= latestDate else { return nil }
-        return repaired
-    }
-
-    private func findCurrency(_ lines: [String]) -> String? {
-        let known: [(symbol: String, code: String)] = [
-            ("CHF", "CHF"), ("SFR", "CHF"), ("EUR", "EUR"), ("€", "EUR"), ("RM", "RM"), ("MYR", "RM"),
-            ("USD", "USD"), ("SGD", "SGD"), ("GBP", "GBP"), ("£", "GBP"),
-        ]
-        for line in lines {
-            let upper = line.uppercased()
-            for (symbol, code) in known where upper.contains(symbol) {
-                if symbol.count <= 2 && symbol.allSatisfy(\.isLetter) {
-                    // "RM" must stand alone or before a number, not inside a word ("FORM").
-                    let words = TotalKeywords.normalized(line).uppercased().split(separator: " ")
-                    guard words.contains(where: { $0 == symbol || ($0.hasPrefix(symbol) && $0.dropFirst(symbol.count).first?.isNumber == true) }) else { continue }
-                }
-                return code
-            }
-        }
-        return nil
-    }
-}
-
-extension Amount {
-    func rescaled(to places: Int) -> Amount {
-        var value = hundredths
-        var current = 2
-        while current < places { value *= 10; current += 1 }
-        return Amount(minorUnits: value, decimals: current)
-    }
 }

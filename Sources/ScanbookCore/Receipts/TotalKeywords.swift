@@ -11,17 +11,9 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
         "summe": 3, "gesamt": 3, "total": 3, "tot": 2, "betrag": 2, "jumlah": 2, "amount": 1,
     ]
 
-    /// Phrases that disqualify a line: sub-totals, taxes, rounding, change, counts.
-    public static let excluded: [String] = [
-        "subtotal", "sub total", "sub-total", "zwischensumme", "total qty", "total quantity", "total item", "items",
-        "qty", "gst", "tax", "vat", "mwst", "ust", "rounding", "round adj", "adjustment", "change", "rückgeld",
-        "ruckgeld", "wechselgeld", "discount", "rabatt", "saving", "savings", "excl", "exclusive", "before", "points", "punkte",
-        "netto", "tendered", "paid", "cash", "bar", "kartenzahlung", "visa", "mastercard", "baki", "tunai",
-    ]
-
-    /// Lines that state what was handed over and what came back.
-    public static let tendered: [String] = ["cash", "bar", "tunai", "tendered", "paid", "pay", "payment", "bezahlt", "gegeben"]
-    public static let change: [String] = ["change", "rückgeld", "ruckgeld", "wechselgeld", "baki", "retour"]
+    /// Phrases that disqualify a line: sub-totals, counts, taxes, rounding, savings, payment and change.
+    static let excluded: [String] = ReceiptVocabulary.partial + ReceiptVocabulary.net + ReceiptVocabulary.tax + ReceiptVocabulary.rounding
+        + ReceiptVocabulary.savings + ReceiptVocabulary.handedOver + ReceiptVocabulary.paymentMethods + ReceiptVocabulary.change
 
     public init(totals: [String: Int] = TotalKeywords.defaultTotals) {
         self.totals = totals
@@ -33,12 +25,12 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     func weight(of line: String) -> Int? {
         let text = Self.normalized(line)
         if Self.containsAny(text, Self.excluded) {
-            // "Total incl. GST 9.00" still states the total; "Total GST 0.51" does not.
-            let inclusive = text.contains("incl") || text.contains("inkl") || text.contains("inclusive")
-                || Self.containsAny(text, ["with gst", "with tax", "with vat", "mit mwst"])
+            // "Total incl. GST 9.00" still states the total; "Total GST 0.51" and "GST incl. 0.51" do not.
+            let inclusive = ReceiptVocabulary.statesTaxIncluded(text)
             // "Total after rounding 85.10" is the rounded total, not the rounding line.
-            let rounded = Self.containsPhrase(text, "after rounding") || Self.containsPhrase(text, "rounded total")
-            guard rounded || inclusive, !text.contains("excl"), !text.hasPrefix("gst"), !text.hasPrefix("tax") else { return nil }
+            let rounded = Self.containsAny(text, ReceiptVocabulary.roundedTotal)
+            guard rounded || inclusive, !ReceiptVocabulary.statesTaxExcluded(text),
+                  !ReceiptVocabulary.tax.contains(where: { text.hasPrefix($0) }) else { return nil }
         }
         return totals.filter { Self.containsPhrase(text, $0.key) }.map(\.value).max()
     }

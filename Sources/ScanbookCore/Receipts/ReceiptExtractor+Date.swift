@@ -1,0 +1,50 @@
+/// The purchase date and the currency printed on the receipt.
+extension ReceiptExtractor {
+    func findDate(_ lines: [String]) -> CalendarDate? {
+        func isLabelled(_ line: String) -> Bool {
+            TotalKeywords.containsAny(TotalKeywords.normalized(line), ReceiptVocabulary.dateLabels)
+        }
+        // Beside a label, a date after `latestDate` has a misread year ("Date: 31/03/2078");
+        // elsewhere it is as likely no date at all ("12.22.50").
+        func checked(_ date: CalendarDate, labelled: Bool) -> CalendarDate? {
+            if labelled { return yearSlipRepaired(date) }
+            if let latestDate, date > latestDate { return nil }
+            return date
+        }
+        func dates(in line: String) -> [CalendarDate] {
+            DateParser.dates(in: line).compactMap { checked($0.date, labelled: isLabelled(line)) }
+        }
+        if let labelled = lines.lazy.filter(isLabelled).map(dates).first(where: { !$0.isEmpty }) { return labelled.first }
+        if let anywhere = lines.lazy.compactMap({ dates(in: $0).first }).first { return anywhere }
+        // Only next to a "Date" label or a time ("25032018 13:11:54"): separators OCR read as
+        // digits ("Date: 1300372018").
+        return lines.lazy.filter { isLabelled($0) || $0.contains(/\d:\d\d/) }.compactMap { line in
+            DateParser.separatorsReadAsDigits(line).flatMap { checked($0, labelled: isLabelled(line)) }
+        }.first
+    }
+
+    /// `date`, or when it lies after `latestDate` its reading with one digit of the year
+    /// changed ("2078" for "2018"), if exactly one such year lies in the ten years before.
+    func yearSlipRepaired(_ date: CalendarDate) -> CalendarDate? {
+        guard let latestDate, date > latestDate else { return date }
+        let years = Self.oneSlipReadings(of: date.year).filter { (latestDate.year - 10...latestDate.year).contains($0) && $0 >= 1000 }
+        guard years.count == 1, let year = years.first,
+              let repaired = CalendarDate(year: year, month: date.month, day: date.day), repaired <= latestDate else { return nil }
+        return repaired
+    }
+
+    func findCurrency(_ lines: [String]) -> String? {
+        for line in lines {
+            let upper = line.uppercased()
+            for (symbol, code) in ReceiptVocabulary.currencies where upper.contains(symbol) {
+                if symbol.count <= 2 && symbol.allSatisfy(\.isLetter) {
+                    // "RM" must stand alone or before a number, not inside a word ("FORM").
+                    let words = TotalKeywords.normalized(line).uppercased().split(separator: " ")
+                    guard words.contains(where: { $0 == symbol || ($0.hasPrefix(symbol) && $0.dropFirst(symbol.count).first?.isNumber == true) }) else { continue }
+                }
+                return code
+            }
+        }
+        return nil
+    }
+}
