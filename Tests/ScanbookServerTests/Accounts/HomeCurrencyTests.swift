@@ -43,9 +43,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func anInvalidCodeIsRefusedAndChangesNothing(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             try await anna.get(SiteURL.settings.path)
             for text in ["E1R", "EURO", "", "€€€"] {
                 let refused = try await anna.post(SiteURL.currency.path, ["currency": text])

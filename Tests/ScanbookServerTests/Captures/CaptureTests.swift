@@ -77,9 +77,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func badUploadsAndUnknownKindsAreRefusedWithNothingStored(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             try await anna.get(SiteURL.captures.path)
             let text = FormFile(filename: "notes.jpg", contentType: "image/jpeg", bytes: Array("plain text".utf8))
             let notImage = try await anna.post(SiteURL.captures.path, ["kind": "document"], files: ["image": text])

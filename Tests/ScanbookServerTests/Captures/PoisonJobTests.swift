@@ -92,9 +92,7 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
 
     @Test(arguments: TestDatabase.available)
     func aDecompressionBombIsRefusedAtUploadAndBadPhotosFailAtOnce(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             // 33 bytes whose header claims 4,294,967,295 × 4,294,967,295 pixels.
             let bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
                 + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 2, 0, 0, 0, 0, 0, 0, 0]

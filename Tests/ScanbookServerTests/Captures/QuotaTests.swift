@@ -8,9 +8,7 @@ import VaporTesting
 @Suite struct QuotaTests {
     @Test(arguments: TestDatabase.available)
     func uploadsStopAtTheStorageQuotaWithAMessage(_ database: TestDatabase) async throws {
-        try await withScanbook(database, configure: { $0.userStorageBytes = 300 }) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database, configure: { $0.userStorageBytes = 300 }) { app, anna in
             let small = try Fixtures.avatarPNG()
             _ = try await anna.uploadCapture(small)
             _ = try await anna.uploadCapture(small)  // the same bytes again take no more room

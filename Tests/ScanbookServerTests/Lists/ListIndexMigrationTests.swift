@@ -9,9 +9,7 @@ import Vapor
 @Suite struct ListIndexMigrationTests {
     @Test(arguments: TestDatabase.available)
     func duplicatesFromBeforeTheIndexesAreResolved(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let annaID = try await app.userID("anna@example.org")
             try await AddListUniqueIndexes().revert(on: app.db)
             let second = ShoppingList(ownerID: annaID, name: "", isPrivate: true, currency: nil)

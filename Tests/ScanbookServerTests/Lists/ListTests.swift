@@ -40,9 +40,7 @@ extension WebSession {
 @Suite struct ListTests {
     @Test(arguments: TestDatabase.available)
     func itemsAreAddedCheckedOffRestoredAndCleared(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let mine = try await anna.firstListID()
             #expect(try await ShoppingList.find(mine, on: app.db)?.isPrivate == true, "a private list exists from the start")
             #expect(try await anna.addItem(mine, ["name": "Milch", "quantity": "2", "category": "Kühlregal"]).status == .seeOther)
@@ -84,9 +82,7 @@ extension WebSession {
 
     @Test(arguments: TestDatabase.available)
     func quickAddOffersTheMostFrequentItems(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let mine = try await anna.firstListID()
             for name in ["Milch", "Milch", "Milch", "Eier", "Eier", "Salz"] {
                 try await anna.addItem(mine, ["name": name, "category": name == "Milch" ? "Kühlregal" : ""])
@@ -103,9 +99,7 @@ extension WebSession {
 
     @Test(arguments: TestDatabase.available)
     func anItemAddedByBarcodeIsRecognizedTheNextTime(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let mine = try await anna.firstListID()
             let photo = FormFile(filename: "barcodes.png", contentType: "image/png", bytes: [UInt8](try Data(contentsOf: Fixtures.visionDirectory.appendingPathComponent("barcodes.png"))))
             try await anna.get(ListsURL.list(id: mine).path)

@@ -8,9 +8,7 @@ import VaporTesting
 @Suite struct MeterFlowTests {
     @Test(arguments: TestDatabase.available)
     func aReadingFromPhotosIsProposedCorrectedAndCharted(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let red = try await anna.createMeter("Heizung", reference: "meter-red-reference")
             let blue = try await anna.createMeter("Strom Haus", reference: "meter-blue-reference", fields: ["pricePerUnit": "0,25"])
             #expect(try await Meter.find(blue, on: app.db)?.$preparedReference.id != nil)
@@ -58,9 +56,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func anImplausibleReadingIsFlaggedUntilReviewed(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let meter = try await anna.createMeter("Wasser", fields: ["kind": "water", "digits": "5", "decimals": "0"])
             #expect(try await Meter.find(meter, on: app.db)?.unit == "m³", "the unit defaults by kind")
             for (value, day) in [("100", "01"), ("110", "11"), ("121", "21")] {
@@ -100,9 +96,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func theListShowsEachMetersLatestReadingAndWhatWaitsForReview(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let power = try await anna.createMeter("Strom")
             let water = try await anna.createMeter("Wasser", fields: ["kind": "water", "digits": "5", "decimals": "0"])
             try await anna.createMeter("Gas", fields: ["kind": "gas"])
@@ -132,9 +126,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func readingsGoOutAndComeBackAsCSV(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let first = try await anna.createMeter("Strom")
             try await anna.addReading(first, value: "1200.5", takenAt: "2026-01-01T10:00")
             try await anna.addReading(first, value: "1300.0", takenAt: "2026-02-01T10:00")
@@ -161,9 +153,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func deletingAMeterAsksFirstThenTakesItsReadings(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let meter = try await anna.createMeter("Gas", fields: ["kind": "gas"])
             try await anna.addReading(meter, value: "10", takenAt: "2026-01-01T10:00")
             // A reference photo added later, and a reading deleted on the page.
@@ -192,9 +182,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func anotherUsersMeterIsNotFound(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let meter = try await anna.createMeter("Strom", reference: "meter-blue-reference")
             try await anna.addReading(meter, value: "10", takenAt: "2026-01-01T10:00")
             let reading = try #require(try await MeterReading.query(on: app.db).first()?.id)
@@ -232,9 +220,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func theAPICoversTheWholeModule(_ database: TestDatabase) async throws {
-        try await withScanbook(database) { app, _ in
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
+        try await withAnna(database) { app, anna in
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
 
             let created = try await api.send(.POST, MetersAPIRoute.meters, json: MeterInput(name: "Strom", kind: "electricity", digits: 6, decimals: 1, pricePerUnit: "0.2"))

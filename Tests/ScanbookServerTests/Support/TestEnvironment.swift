@@ -81,3 +81,16 @@ func withScanbook(
     }
     try await environment.tearDown()
 }
+
+/// `withScanbook` with Anna registered and signed in on the web, where most tests start.
+func withAnna(
+    _ database: TestDatabase,
+    configure: (inout AppConfig) -> Void = { _ in },
+    _ body: (Application, WebSession) async throws -> Void
+) async throws {
+    try await withScanbook(database, configure: configure) { app, _ in
+        let anna = WebSession(app)
+        try await anna.register(email: "anna@example.org")
+        try await body(app, anna)
+    }
+}
