@@ -5,13 +5,13 @@ import Vapor
 /// The settings page: password, language, profile picture and API tokens.
 extension AccountWebController {
     @Sendable static func showSettings(_ request: Request) async throws -> Response {
-        try await request.renderSettings(try await request.settingsView())
+        try await request.renderSettings(try await AccountPresentation.settingsPage(request))
     }
 
     @Sendable static func changePassword(_ request: Request) async throws -> Response {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(ChangePasswordForm.self)
-        var view = try await request.settingsView()
+        var view = try await AccountPresentation.settingsPage(request)
         return try await request.change {
             guard try await request.password.async.verify(form.current, created: user.passwordHash) else {
                 throw UserFacingError(.unprocessableEntity, "settings_currentPasswordWrong")
@@ -40,7 +40,7 @@ extension AccountWebController {
             request.flash(.success, request.text("settings_avatarChanged"))
             return SiteURL.settings
         } showAgain: { errors, status in
-            var view = try await request.settingsView()
+            var view = try await AccountPresentation.settingsPage(request)
             view.avatarErrors = errors
             return try await request.renderSettings(view, status: status)
         }
@@ -51,7 +51,7 @@ extension AccountWebController {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(CurrencyForm.self)
         guard let code = CurrencyCode(form.currency) else {
-            var view = try await request.settingsView()
+            var view = try await AccountPresentation.settingsPage(request)
             view.currencyErrors = [request.text("settings_currencyInvalid", ["value": String(form.currency.prefix(20))])]
             return try await request.renderSettings(view, status: .unprocessableEntity)
         }
@@ -85,12 +85,12 @@ extension AccountWebController {
         let form = try request.content.decode(CreateTokenForm.self)
         do {
             let (_, secret) = try await APITokenService.create(for: user, name: form.name, on: request.db)
-            var view = try await request.settingsView()
+            var view = try await AccountPresentation.settingsPage(request)
             // Rendered, not redirected: the secret must not sit in the session waiting for the next page.
             view.newToken = secret
             return try await request.renderSettings(view, status: .created)
         } catch let error as UserFacingError {
-            var view = try await request.settingsView()
+            var view = try await AccountPresentation.settingsPage(request)
             view.tokenErrors = error.messages(for: request)
             return try await request.renderSettings(view, status: error.status)
         }
@@ -106,36 +106,6 @@ extension AccountWebController {
 }
 
 extension Request {
-    fileprivate func settingsView() async throws -> SettingsView {
-        let user = try auth.require(User.self)
-        let tokens = try await APIToken.query(on: db)
-            .filter(\.$user.$id == user.requireID()).sort(\.$createdAt, .descending).all()
-        let format = Date.FormatStyle(date: .abbreviated, time: .shortened)
-        return SettingsView(
-            name: user.name,
-            email: user.email,
-            avatarURL: user.$avatar.id.map { SiteURL.blob(id: $0).path },
-            isAdmin: user.isAdmin,
-            tokens: try tokens.map { token in
-                SettingsView.TokenRow(
-                    name: token.name,
-                    created: token.createdAt?.formatted(format) ?? "",
-                    lastUsed: token.lastUsedAt?.formatted(format),
-                    revokeURL: SiteURL.revokeAPIToken(id: try token.requireID()).path
-                )
-            },
-            maxUpload: ByteCount(scanbookConfig.maxUploadBytes).description,
-            currency: homeCurrency,
-            moduleSettings: application.modules.compactMap { module in
-                guard let entry = module.menuEntry, !module.settingsLinks.isEmpty else { return nil }
-                return ModuleSettings(
-                    name: text("module_\(entry.rawValue)"),
-                    links: module.settingsLinks.map { .init(label: text($0.label), url: $0.url.path, id: $0.id) }
-                )
-            }
-        )
-    }
-
     fileprivate func renderSettings(_ view: SettingsView, status: HTTPStatus = .ok) async throws -> Response {
         try await renderPage("Accounts/settings", title: "settings_title", content: view, status: status)
     }

@@ -10,8 +10,9 @@ enum Formatting {
         locale == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
+    /// Always with cents ("12.50", not the "12.5" someone typed); three decimals stay.
     static func money(_ amount: Amount, locale: String) -> String {
-        number(amount.description, locale: locale)
+        number((amount.decimals < 2 ? amount.asHundredths : amount).description, locale: locale)
     }
 
     static func money(hundredths: Int, locale: String) -> String {
@@ -24,6 +25,17 @@ enum Formatting {
         guard locale == "de" else { return iso }
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(pad(date.day)).\(pad(date.month)).\(date.year)"
+    }
+
+    /// A moment as dates read on every page plus a 24-hour time, in the server's time zone:
+    /// "25.11.2026 14:52" in German, "2026-11-25 14:52" otherwise; "" for none.
+    static func dateTime(_ date: Date?, locale: String, seconds: Bool = false) -> String {
+        guard let date else { return "" }
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: date)
+        func pad(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
+        let day = "\(parts.year ?? 0)-\(pad(parts.month))-\(pad(parts.day))"
+        let time = "\(pad(parts.hour)):\(pad(parts.minute))" + (seconds ? ":\(pad(parts.second))" : "")
+        return "\(Self.date(day, locale: locale)) \(time)"
     }
 
     /// "June 2025" / "Juni 2025".
