@@ -13,7 +13,7 @@ BIN_DEBUG := .build/debug/scanbook
 # tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev \
-	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev
+	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
 	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv libxml2-utils
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that

@@ -36,13 +36,15 @@ let package = Package(
                 .linkedLibrary("opencv_imgcodecs"),
             ]
         ),
+        // ZXing-C++ behind a C header: it reads the dense QR-bill codes zbar misses.
+        .target(name: "CBarcode", linkerSettings: [.linkedLibrary("ZXing")]),
         .systemLibrary(name: "CTesseract"),
         .systemLibrary(name: "CZBar"),
         // Swift faces of the native code: Swift types and errors only, no C type leaks past them.
         .target(name: "ScanbookVision", dependencies: ["CVision", "ScanbookCore"]),
         .target(
             name: "ScanbookOCR",
-            dependencies: ["CTesseract", "CZBar", "ScanbookVision", "ScanbookCore"],
+            dependencies: ["CTesseract", "CZBar", "CBarcode", "ScanbookVision", "ScanbookCore"],
             // The digit models ship with the code; their training scripts are in Tools/digits.
             resources: [.copy("Models/meter-digits.json"), .copy("Models/meter-digits-second.json")]
         ),

@@ -13,6 +13,26 @@ using namespace cvision;
 
 extern "C" {
 
+namespace {
+
+/// BGRA (8 or 16 bits) composited on white, as 8-bit BGR.
+cv::Mat on_white(const cv::Mat &bgra) {
+    cv::Mat eight;
+    if (bgra.depth() == CV_16U) bgra.convertTo(eight, CV_8U, 1.0 / 257.0); else eight = bgra;
+    cv::Mat out(eight.rows, eight.cols, CV_8UC3);
+    for (int y = 0; y < eight.rows; y++) {
+        const cv::Vec4b *in = eight.ptr<cv::Vec4b>(y);
+        cv::Vec3b *row = out.ptr<cv::Vec3b>(y);
+        for (int x = 0; x < eight.cols; x++) {
+            const int alpha = in[x][3];
+            for (int c = 0; c < 3; c++) row[x][c] = (uint8_t)((in[x][c] * alpha + 255 * (255 - alpha) + 127) / 255);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error) {
     return guarded(error, (cvision_image *)nullptr, [&]() -> cvision_image * {
         if (!bytes || length == 0) {
@@ -20,6 +40,13 @@ cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error
             return nullptr;
         }
         cv::Mat buffer(1, (int)length, CV_8UC1, const_cast<uint8_t *>(bytes));
+        // A PNG with an alpha channel (colour type 4 or 6 in its header): transparent pixels often
+        // hold black, so they are put on white, as a viewer shows them, instead of being dropped.
+        static const uint8_t png[] = {0x89, 'P', 'N', 'G'};
+        if (length > 25 && std::memcmp(bytes, png, 4) == 0 && (bytes[25] == 4 || bytes[25] == 6)) {
+            cv::Mat any = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
+            if (!any.empty() && any.channels() == 4) return wrap(on_white(any));
+        }
         cv::Mat mat = cv::imdecode(buffer, cv::IMREAD_COLOR);  // applies EXIF orientation
         if (mat.empty()) {
             set_error(error, CVISION_ERR_DECODE, "the data is not a decodable image");

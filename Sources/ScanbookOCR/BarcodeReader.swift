@@ -1,11 +1,17 @@
+import CBarcode
 import CZBar
 import ScanbookCore
 import ScanbookVision
 
-/// Finds and decodes QR codes and EAN-13/EAN-8/UPC barcodes with zbar; several per image.
+/// Finds and decodes QR codes and EAN-13/EAN-8/UPC barcodes (ZXing, then zbar); several per image.
 public enum BarcodeReader {
+    /// Every QR code and retail barcode on the image. ZXing reads first: it finds small, dense,
+    /// rotated and inverted codes (QR-bills of ~3 px per module) that zbar misses; zbar, at full and
+    /// half size, is the fallback when ZXing finds nothing.
     public static func decode(_ image: Image) throws -> [Barcode] {
         let gray = try image.channels == 1 ? image : image.grayscale()
+        let zxing = try readWithZXing(gray)
+        if !zxing.isEmpty { return zxing }
         var found = try scan(gray)
         // zbar misses large, blurred phone-photo codes at full size more often than at half size.
         if found.isEmpty, max(gray.width, gray.height) > 1200 {
@@ -19,6 +25,40 @@ public enum BarcodeReader {
         return found
     }
 
+    private static func readWithZXing(_ gray: Image) throws -> [Barcode] {
+        try gray.withPixels { pixels -> [Barcode] in
+            guard let base = pixels.base else { throw OCRError("barcode reading needs gray pixels") }
+            var codes: UnsafeMutablePointer<cb_code>?
+            var message = [CChar](repeating: 0, count: 256)
+            let count = cb_read(base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), &codes, &message, Int32(message.count))
+            guard count >= 0 else { throw OCRError("ZXing: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            defer { cb_free(codes, count) }
+            guard let codes else { return [] }
+            return (0..<Int(count)).map { index in
+                let code = codes[index]
+                let payload = code.text.map { text in
+                    text.withMemoryRebound(to: UInt8.self, capacity: Int(code.length)) {
+                        String(decoding: UnsafeBufferPointer(start: $0, count: Int(code.length)), as: UTF8.self)
+                    }
+                } ?? ""
+                let points = withUnsafeBytes(of: code.corners) { Array($0.bindMemory(to: Int32.self)) }
+                let corners = stride(from: 0, to: 8, by: 2).map { [Int(points[$0]), Int(points[$0 + 1])] }
+                return Barcode(symbology: symbology(code.symbology), payload: payload, corners: corners)
+            }
+        }
+    }
+
+    private static func symbology(_ code: Int32) -> Barcode.Symbology {
+        switch Int(code) {
+        case CB_QR_CODE: .qrCode
+        case CB_EAN_13: .ean13
+        case CB_EAN_8: .ean8
+        case CB_UPC_A: .upcA
+        case CB_UPC_E: .upcE
+        default: .other
+        }
+    }
+
     private static func scan(_ gray: Image) throws -> [Barcode] {
         try gray.withPixels { pixels -> [Barcode] in
             guard pixels.stride == pixels.width, let base = pixels.base else {
@@ -27,6 +67,9 @@ public enum BarcodeReader {
             guard let scanner = zbar_image_scanner_create() else { throw OCRError("zbar could not be created") }
             defer { zbar_image_scanner_destroy(scanner) }
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
+            // GS1 DataBar is never on bills or groceries here, and its decoder floods stderr with assertions.
+            zbar_image_scanner_set_config(scanner, ZBAR_DATABAR, ZBAR_CFG_ENABLE, 0)
+            zbar_image_scanner_set_config(scanner, ZBAR_DATABAR_EXP, ZBAR_CFG_ENABLE, 0)
             guard let zimage = zbar_image_create() else { throw OCRError("zbar could not be created") }
             defer { zbar_image_destroy(zimage) }
             let y800: UInt = 0x30303859  // fourcc "Y800": 8-bit gray

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+import ScanbookVision
+
+/// `scanbook slip IMAGE` or `scanbook slip --codeline "…"`: every QR-bill and orange slip found.
+struct SlipCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "slip", abstract: "Read QR-bills and orange payment slips (photo or codeline).")
+
+    @Argument(help: "A JPEG or PNG file.") var image: String?
+    @ArgumentParser.Option(help: "A codeline as printed on an orange slip, instead of a photo.") var codeline: String?
+    @Flag(help: "Print JSON.") var json = false
+
+    struct Output: Encodable {
+        let slips: [Slip]
+    }
+
+    func run() async throws {
+        var slips: [Slip] = []
+        if let codeline {
+            slips = [Slip.fromCodeline(codeline)]
+        } else if let image {
+            let photo = try Image.decode(try readImage(image))
+            slips = try BarcodeReader.decode(photo).filter { $0.symbology == .qrCode }.compactMap { Slip.fromQRCode($0.payload) }
+            if slips.isEmpty { slips = try await codelines(in: photo) }
+        } else {
+            throw ValidationError("Give an image or --codeline.")
+        }
+        if json {
+            try printJSON(Output(slips: slips))
+        } else if slips.isEmpty {
+            print("No slip found.")
+        } else {
+            for slip in slips { print(Self.summary(slip)) }
+        }
+    }
+
+    /// Lines of the photo's text that read as a valid codeline (OCR-B digits, "›" and "+").
+    private func codelines(in photo: Image) async throws -> [Slip] {
+        let pool = TesseractPool(threads: 1)
+        defer { pool.shutdown() }
+        let result = try await pool.recognize(photo, options: OCROptions(languages: "eng", pageSegmentation: .sparseText))
+        return result.lines.map(\.text).filter { $0.contains(">") || $0.contains("+") }.map(Slip.fromCodeline).filter(\.problems.isEmpty)
+    }
+
+    static func summary(_ slip: Slip) -> String {
+        guard slip.problems.isEmpty else {
+            return "\(slip.kind.rawValue): " + slip.problems.map { $0.message + ($0.correctedValue.map { " (use \($0))" } ?? "") }.joined(separator: "; ")
+        }
+        let amount = slip.amount.map { "\(slip.currency ?? "") \($0)" } ?? "amount open"
+        let notice = slip.notification ? " — notification only, DO NOT USE FOR PAYMENT" : ""
+        return "\(slip.kind.rawValue): \(slip.account ?? "") \(slip.creditor?.name ?? "") \(amount) \(slip.referenceType ?? "") \(slip.reference ?? "")\(notice)"
+    }
+}
