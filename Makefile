@@ -74,13 +74,15 @@ test-fuzz: $(FUZZ_VENV)/installed
 BENCH_DOCUMENTS := .build/docgen-12mp
 BENCH_RECEIPTS := .build/receipts-de
 BENCH_METERS := .build/meters-gen
+BENCH_QR_BILLS := .build/qr-bills-gen
 
 bench: deps-test
 	$(SWIFT) build -c release --product scanbook-bench
 	@[ -f $(BENCH_DOCUMENTS)/029.json ] || $(PYTHON) Tools/docgen/generate_documents.py --out $(BENCH_DOCUMENTS) --count 30 --seed 1
 	@[ -f $(BENCH_RECEIPTS)/059.json ] || $(PYTHON) Tools/docgen/generate_receipts.py --out $(BENCH_RECEIPTS) --count 60 --seed 1
 	@[ -f $(BENCH_METERS)/photos/truth.json ] || $(PYTHON) Tools/docgen/generate_meters.py --out $(BENCH_METERS) --strips 300 --meters 8 --photos 6 --seed 1
-	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --fuzz 1000000
+	@[ -f $(BENCH_QR_BILLS)/039.json ] || $(PYTHON) Tools/docgen/generate_qr_bills.py --out $(BENCH_QR_BILLS) --count 40 --seed 1
+	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --qr-bills $(BENCH_QR_BILLS) --fuzz 1000000
 	$(MAKE) --no-print-directory bench-fuzz
 
 # The fuzz suite with ten times CI's examples per operation and web form.

@@ -26,6 +26,13 @@ enum ScanbookBench {
             try await CaptureBench.run(directory: documents, scanner: scanner, limit: option("--limit").flatMap(Int.init), into: &table)
             table.print(title: "Capture engine (issue 3)")
         }
+        let slipDirectories = [("../shared/corpora/qr-bill-payloads", "published QR-bill codes (qr-bill-payloads)")]
+            + (option("--qr-bills").map { [($0, "generated hard QR-bill photos")] } ?? [])
+        var slipTable = BenchTable()
+        for (directory, label) in slipDirectories where FileManager.default.fileExists(atPath: directory) {
+            try SlipBench.run(directory: directory, label: label, into: &slipTable)
+        }
+        slipTable.print(title: "Payment slips (issue 23)")
         let meterDigits = option("--meter-digits") ?? "../shared/corpora/meter-digits-train"
         if FileManager.default.fileExists(atPath: meterDigits) {
             var table = BenchTable()

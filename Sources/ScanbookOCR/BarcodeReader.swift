@@ -25,12 +25,45 @@ public enum BarcodeReader {
         return found
     }
 
+    /// ZXing on the gray pixels, then (nothing found) on them stretched to full contrast (a bill
+    /// photographed in dim light), then inverted (light modules on a dark ground).
     private static func readWithZXing(_ gray: Image) throws -> [Barcode] {
-        try gray.withPixels { pixels -> [Barcode] in
-            guard let base = pixels.base else { throw OCRError("barcode reading needs gray pixels") }
+        let (pixels, width, height) = gray.withPixels { buffer -> ([UInt8], Int, Int) in
+            guard let base = buffer.base else { return ([], 0, 0) }
+            var rows: [UInt8] = []
+            rows.reserveCapacity(buffer.width * buffer.height)
+            for y in 0..<buffer.height { rows.append(contentsOf: UnsafeBufferPointer(start: base + y * buffer.stride, count: buffer.width)) }
+            return (rows, buffer.width, buffer.height)
+        }
+        guard !pixels.isEmpty else { return [] }
+        let variants: [() -> [UInt8]] = [{ pixels }, { stretched(pixels) }, { pixels.map { 255 - $0 } }]
+        for variant in variants {
+            let found = try zxing(variant(), width: width, height: height)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// The 1st to 99th percentile of brightness spread over 0–255.
+    static func stretched(_ pixels: [UInt8]) -> [UInt8] {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in pixels { histogram[Int(value)] += 1 }
+        let cut = pixels.count / 100
+        var low = 0, high = 255, seen = 0
+        while low < 255, seen + histogram[low] <= cut { seen += histogram[low]; low += 1 }
+        seen = 0
+        while high > low, seen + histogram[high] <= cut { seen += histogram[high]; high -= 1 }
+        guard high - low > 8, high - low < 200 else { return pixels }
+        let range = high - low
+        return pixels.map { UInt8(clamping: (Int($0) - low) * 255 / range) }
+    }
+
+    private static func zxing(_ pixels: [UInt8], width: Int, height: Int) throws -> [Barcode] {
+        try pixels.withUnsafeBufferPointer { buffer -> [Barcode] in
+            guard let base = buffer.baseAddress else { return [] }
             var codes: UnsafeMutablePointer<cb_code>?
             var message = [CChar](repeating: 0, count: 256)
-            let count = cb_read(base, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), &codes, &message, Int32(message.count))
+            let count = cb_read(base, Int32(width), Int32(height), Int32(width), &codes, &message, Int32(message.count))
             guard count >= 0 else { throw OCRError("ZXing: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
             defer { cb_free(codes, count) }
             guard let codes else { return [] }

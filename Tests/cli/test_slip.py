@@ -46,6 +46,8 @@ CASES = {
     "blurred": lambda: page(code(5).filter(ImageFilter.GaussianBlur(1.2))),
     "dim": lambda: page(code(4).point(lambda value: 60 + value * 0.35)),
     "upside down": lambda: page(code(4).rotate(180)),
+    "inverted": lambda: page(code(4).point(lambda value: 255 - value)),
+    "dark photo": lambda: page(code(4)).point(lambda value: 30 + value * 0.3),
 }
 
 

@@ -1,0 +1,56 @@
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+import ScanbookVision
+
+/// QR-bill reading through `BarcodeReader` and `Slip`, as `scanbook slip` does it: a photo counts
+/// as right when exactly its bills are found with every field as the payload says; a bill found
+/// on a page without one is an invented bill.
+enum SlipBench {
+    /// `directory` holds NNN.png with either NNN.txt (one payload, the shared corpus) or NNN.json
+    /// (`{"payloads": [...]}`, the generated set).
+    static func run(directory: String, label: String, into table: inout BenchTable) throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }.sorted()
+        var right = 0, photos = 0, bills = 0, invented = 0
+        var times = Timings()
+        var misses: [String] = []
+        for file in files {
+            let base = URL(fileURLWithPath: directory).appendingPathComponent(file).deletingPathExtension()
+            guard let expected = truth(base) else { continue }
+            photos += 1
+            bills += expected.count
+            let start = ContinuousClock.now
+            let found = try BarcodeReader.decode(try Image.decode([UInt8](try Data(contentsOf: base.appendingPathExtension("png")))))
+                .filter { $0.symbology == .qrCode }.compactMap { Slip.fromQRCode($0.payload) }
+            times.record(ContinuousClock.now - start)
+            let wanted = expected.compactMap { payload -> Slip? in (try? QRBill.decode(payload).get()).map(Slip.init) }
+            if Set(found.map(\.key)) == Set(wanted.map(\.key)), found.count == wanted.count { right += 1 } else { misses.append(file) }
+            if expected.isEmpty { invented += found.count }
+        }
+        if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { misses.forEach { print("slip miss: \($0)") } }
+        let set = "\(label), \(photos) photos, \(bills) bills"
+        table.add("Photos read exactly (every bill, every field)", share(right, photos), dataSet: set)
+        table.add("Bills invented on pages without one", "\(invented)", dataSet: set)
+        table.add("Time per photo, median / p90", times.summary, dataSet: set)
+    }
+
+    private static func truth(_ base: URL) -> [String]? {
+        if let text = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8) { return [text] }
+        struct Generated: Decodable { let payloads: [String] }
+        guard let data = try? Data(contentsOf: base.appendingPathExtension("json")) else { return nil }
+        return (try? JSONDecoder().decode(Generated.self, from: data))?.payloads
+    }
+
+    private static func share(_ count: Int, _ total: Int) -> String {
+        total == 0 ? "–" : String(format: "%.1f%% (%d/%d)", 100.0 * Double(count) / Double(total), count, total)
+    }
+}
+
+private extension Slip {
+    /// Every field, for comparing what was read with the truth.
+    var key: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
