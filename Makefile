@@ -15,7 +15,7 @@ RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
-	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv libxml2-utils
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv libxml2-utils fonts-ocr-b
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
 FUZZ_VENV := .build/venv-fuzz
@@ -75,6 +75,7 @@ BENCH_DOCUMENTS := .build/docgen-12mp
 BENCH_RECEIPTS := .build/receipts-de
 BENCH_METERS := .build/meters-gen
 BENCH_QR_BILLS := .build/qr-bills-gen
+BENCH_SLIPS := .build/slips-gen
 
 bench: deps-test
 	$(SWIFT) build -c release --product scanbook-bench
@@ -82,7 +83,9 @@ bench: deps-test
 	@[ -f $(BENCH_RECEIPTS)/059.json ] || $(PYTHON) Tools/docgen/generate_receipts.py --out $(BENCH_RECEIPTS) --count 60 --seed 1
 	@[ -f $(BENCH_METERS)/photos/truth.json ] || $(PYTHON) Tools/docgen/generate_meters.py --out $(BENCH_METERS) --strips 300 --meters 8 --photos 6 --seed 1
 	@[ -f $(BENCH_QR_BILLS)/039.json ] || $(PYTHON) Tools/docgen/generate_qr_bills.py --out $(BENCH_QR_BILLS) --count 40 --seed 1
-	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --qr-bills $(BENCH_QR_BILLS) --fuzz 1000000
+	@[ -f $(BENCH_SLIPS)/059.json ] || $(PYTHON) Tools/docgen/generate_slips.py --out $(BENCH_SLIPS) --count 60 --seed 1
+	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --qr-bills $(BENCH_QR_BILLS) \
+	  --slips $(BENCH_SLIPS) --fuzz 1000000
 	$(MAKE) --no-print-directory bench-fuzz
 
 # The fuzz suite with ten times CI's examples per operation and web form.

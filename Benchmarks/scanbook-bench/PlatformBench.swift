@@ -32,6 +32,7 @@ enum ScanbookBench {
         for (directory, label) in slipDirectories where FileManager.default.fileExists(atPath: directory) {
             try SlipBench.run(directory: directory, label: label, into: &slipTable)
         }
+        if let slips = option("--slips") { try await SlipBench.runCodelines(directory: slips, into: &slipTable) }
         slipTable.print(title: "Payment slips (issue 23)")
         let meterDigits = option("--meter-digits") ?? "../shared/corpora/meter-digits-train"
         if FileManager.default.fileExists(atPath: meterDigits) {

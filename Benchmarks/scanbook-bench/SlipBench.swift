@@ -34,6 +34,33 @@ enum SlipBench {
         table.add("Time per photo, median / p90", times.summary, dataSet: set)
     }
 
+    /// Orange-slip photos (NNN.jpg with `{"codeline": …}`) through `SlipReader`: right when the one
+    /// slip found is the printed codeline; a different codeline reported valid is a wrong one.
+    static func runCodelines(directory: String, into table: inout BenchTable) async throws {
+        struct Truth: Decodable { let codeline: String }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
+        let pool = TesseractPool(threads: 1)
+        defer { pool.shutdown() }
+        let reader = SlipReader()
+        var right = 0, wrong = 0, none = 0
+        var times = Timings()
+        for file in files {
+            let base = URL(fileURLWithPath: directory).appendingPathComponent(file).deletingPathExtension()
+            let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: base.appendingPathExtension("json")))
+            let expected = Slip.fromCodeline(truth.codeline)
+            let start = ContinuousClock.now
+            let found = try await reader.read([UInt8](try Data(contentsOf: base.appendingPathExtension("jpg"))), with: pool)
+            times.record(ContinuousClock.now - start)
+            if found == [expected] { right += 1 } else if found.isEmpty { none += 1 } else { wrong += 1 }
+            if found != [expected], ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print("codeline miss: \(file) \(found.count)") }
+        }
+        let set = "generated orange slips (OCR-B), \(files.count) photos"
+        table.add("Codeline read exactly on the first try", share(right, files.count), dataSet: set)
+        table.add("No codeline found (asked to retake)", "\(none)", dataSet: set)
+        table.add("Wrong codeline reported as valid", "\(wrong)", dataSet: set)
+        table.add("Time per photo, median / p90", times.summary, dataSet: set)
+    }
+
     private static func truth(_ base: URL) -> [String]? {
         if let text = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8) { return [text] }
         struct Generated: Decodable { let payloads: [String] }

@@ -21,9 +21,9 @@ struct SlipCommand: AsyncParsableCommand {
         if let codeline {
             slips = [Slip.fromCodeline(codeline)]
         } else if let image {
-            let photo = try Image.decode(try readImage(image))
-            slips = try BarcodeReader.decode(photo).filter { $0.symbology == .qrCode }.compactMap { Slip.fromQRCode($0.payload) }
-            if slips.isEmpty { slips = try await codelines(in: photo) }
+            let pool = TesseractPool(threads: 1)
+            defer { pool.shutdown() }
+            slips = try await SlipReader().read(try readImage(image), with: pool)
         } else {
             throw ValidationError("Give an image or --codeline.")
         }
@@ -34,14 +34,6 @@ struct SlipCommand: AsyncParsableCommand {
         } else {
             for slip in slips { print(Self.summary(slip)) }
         }
-    }
-
-    /// Lines of the photo's text that read as a valid codeline (OCR-B digits, "›" and "+").
-    private func codelines(in photo: Image) async throws -> [Slip] {
-        let pool = TesseractPool(threads: 1)
-        defer { pool.shutdown() }
-        let result = try await pool.recognize(photo, options: OCROptions(languages: "eng", pageSegmentation: .sparseText))
-        return result.lines.map(\.text).filter { $0.contains(">") || $0.contains("+") }.map(Slip.fromCodeline).filter(\.problems.isEmpty)
     }
 
     static func summary(_ slip: Slip) -> String {

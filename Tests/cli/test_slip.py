@@ -1,6 +1,7 @@
 """`scanbook slip`: QR-bills in photos that are hard for barcode readers, and orange-slip codelines."""
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 import qrcode
@@ -87,3 +88,15 @@ def test_codelines_are_checked_and_never_guessed():
                      "problems": [], "reference": "120000000000234478943216899", "referenceType": "ESR"}]
     wrong = slip("--codeline", "0100003949753>120000000000234478943216899+ 010001629>")
     assert wrong[0]["problems"][0]["field"] == "participant" and "account" not in wrong[0]
+
+
+def test_an_orange_slip_photo_gives_its_codeline(tmp_path):
+    """Two generated slip photos (plain and tilted), read from the OCR-B codeline."""
+    generator = Path(__file__).resolve().parents[2] / "Tools" / "docgen" / "generate_slips.py"
+    subprocess.run(["/usr/bin/python3", str(generator), "--out", str(tmp_path), "--count", "3", "--seed", "7"], check=True, timeout=120)
+    for index in (0, 2):
+        truth = json.loads((tmp_path / f"{index:03d}.json").read_text())["codeline"]
+        found = slip(str(tmp_path / f"{index:03d}.jpg"))
+        assert len(found) == 1 and found[0]["kind"] == "esr", found
+        expected = slip("--codeline", truth)[0]
+        assert found[0] == expected

@@ -1,0 +1,36 @@
+import ScanbookCore
+import ScanbookVision
+
+/// Reads the bills and slips on a photo: every QR-bill's code, else the OCR-B codeline of an
+/// orange slip. A codeline counts only when every check digit agrees (or exactly one confusable
+/// digit makes them agree), so a misread never becomes a payment.
+public struct SlipReader: Sendable {
+    /// Finds, straightens and enhances the page before the codeline is read a second time.
+    public var scanner = DocumentScanner(maximumPageSide: 2400, minimumPageWidth: 1600, enhancement: .document)
+
+    public init() {}
+
+    public func read(_ bytes: [UInt8], with recognizer: any TextRecognizer) async throws -> [Slip] {
+        let photo = try Image.decode(bytes)
+        let bills = try BarcodeReader.decode(photo).filter { $0.symbology == .qrCode }.compactMap { Slip.fromQRCode($0.payload) }
+        if !bills.isEmpty { return bills }
+        let sparse = OCROptions(languages: "eng", pageSegmentation: .sparseText)
+        let first = Self.codelines(in: try await recognizer.recognize(photo, options: sparse))
+        if !first.isEmpty { return first }
+        // A tilted or dim photo: the page found, straightened and enhanced, then read again.
+        let prepared = try scanner.prepare(bytes)
+        return Self.codelines(in: try await recognizer.recognize(prepared.enhanced, options: sparse))
+    }
+
+    /// The valid codelines among OCR's lines; a codeline OCR split in two is joined first.
+    static func codelines(in ocr: OCRResult) -> [Slip] {
+        let lines = ocr.lines.map(\.text).filter { $0.contains(">") || $0.contains("+") || $0.contains("›") }
+        var found = lines.map(Slip.fromCodeline).filter(\.problems.isEmpty)
+        if found.isEmpty, lines.count >= 2 {
+            found = zip(lines, lines.dropFirst()).map { Slip.fromCodeline($0 + $1) }.filter(\.problems.isEmpty)
+        }
+        var unique: [Slip] = []
+        for slip in found where !unique.contains(slip) { unique.append(slip) }
+        return unique
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Photos of orange ESR payment slips, codeline printed in OCR-B (Debian fonts-ocr-b), with truth.
+
+Each NNN.jpg has NNN.json: {"codeline": "...", "case": "..."}. The slip is a salmon-coloured form
+with printed boxes and text above the codeline; photos vary in scale, tilt, blur, light and noise.
+Deterministic for a seed.
+"""
+import argparse
+import json
+import random
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
+SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+TYPES_WITH_AMOUNT = ["01", "03", "11", "21", "23"]
+TYPES_WITHOUT = ["04", "14", "31", "33"]
+
+
+def mod10(digits):
+    table = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5]
+    carry = 0
+    for digit in digits:
+        carry = table[(carry + int(digit)) % 10]
+    return str((10 - carry) % 10)
+
+
+def codeline(rng):
+    if rng.random() < 0.8:
+        head = rng.choice(TYPES_WITH_AMOUNT) + f"{rng.randint(100, 999999999):010d}"
+    else:
+        head = rng.choice(TYPES_WITHOUT)
+    reference = "".join(rng.choice("0123456789") for _ in range(26))
+    participant = f"{rng.choice(['01', '30', '60', '80'])}{rng.randint(1, 999999):06d}"
+    return f"{head}{mod10(head)}>{reference}{mod10(reference)}+ {participant}{mod10(participant)}>"
+
+
+def slip(text, rng):
+    width, height = 2100, 1060
+    image = Image.new("RGB", (width, height), (250, 214, 180))
+    draw = ImageDraw.Draw(image)
+    sans = ImageFont.truetype(SANS, 30)
+    for box in [(60, 60, 1000, 380), (1100, 60, 2040, 380), (60, 420, 1000, 700)]:
+        draw.rectangle(box, outline=(220, 120, 60), width=3)
+    draw.text((80, 80), "Einzahlung für / Versement pour", fill=(120, 60, 20), font=sans)
+    draw.text((80, 140), "Muster AG, Bahnhofstrasse 7, 8001 Zürich", fill=(20, 20, 20), font=sans)
+    draw.text((1120, 80), "Referenz-Nr. / No de référence", fill=(120, 60, 20), font=sans)
+    # The codeline's white band, as on real slips.
+    draw.rectangle((0, 860, width, 1000), fill=(255, 255, 255))
+    ocrb = ImageFont.truetype(OCRB, 44)
+    line_width = draw.textlength(text, font=ocrb)
+    draw.text((width - 60 - line_width, 900), text, fill=(0, 0, 0), font=ocrb)
+    return image
+
+
+CASES = ["plain", "small", "tilted", "blurred", "dim", "noisy"]
+
+
+def photograph(image, case, rng):
+    background = Image.new("RGB", (image.width + 400, image.height + 400), (rng.randint(60, 120),) * 3)
+    background.paste(image, (200, 200))
+    image = background
+    if case == "small":
+        image = image.resize((image.width * 2 // 3, image.height * 2 // 3), Image.LANCZOS)
+    if case == "tilted":
+        image = image.rotate(rng.uniform(-4, 4), resample=Image.BICUBIC, expand=True, fillcolor=(90, 90, 90))
+    if case == "blurred":
+        image = image.filter(ImageFilter.GaussianBlur(rng.uniform(1.0, 1.6)))
+    if case == "dim":
+        image = image.point(lambda value: int(25 + value * 0.45))
+    if case == "noisy":
+        noise = Image.effect_noise(image.size, 28).convert("RGB")
+        image = Image.blend(image, noise, 0.15)
+    return image
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    rng = random.Random(arguments.seed)
+    out = Path(arguments.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for index in range(arguments.count):
+        case = CASES[index % len(CASES)]
+        text = codeline(rng)
+        photograph(slip(text, rng), case, rng).save(out / f"{index:03d}.jpg", quality=88)
+        (out / f"{index:03d}.json").write_text(json.dumps({"case": case, "codeline": text}))
+
+
+if __name__ == "__main__":
+    main()
