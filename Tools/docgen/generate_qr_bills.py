@@ -5,25 +5,14 @@ Each NNN.png has NNN.json: {"payloads": [...]} (the QR-bill payloads on it, none
 a bill). Cases: small codes (~3 px per module), rotation, blur, low light, perspective, inverted,
 a transparent background, two bills on one page, no bill. Deterministic for a seed.
 """
-import argparse
-import json
-import random
-from pathlib import Path
-
 import numpy
 import qrcode
 from PIL import Image, ImageFilter
 
+from payment_sets import mod10, write_set
+
 NAMES = ["Müller & Söhne AG", "Robert Schneider AG", "Crèmerie Zürich GmbH", "Pia-Maria Rutschmann-Schnyder", "Bäckerei Jäggi"]
 TOWNS = [("8001", "Zürich"), ("2501", "Biel"), ("9400", "Rorschach"), ("1000", "Lausanne"), ("3011", "Bern")]
-
-
-def mod10(digits):
-    table = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5]
-    carry = 0
-    for digit in digits:
-        carry = table[(carry + int(digit)) % 10]
-    return str((10 - carry) % 10)
 
 
 def payload(rng):
@@ -69,7 +58,7 @@ def page(codes, rng, size=(2000, 1400)):
 CASES = ["small", "rotated", "blurred", "dim", "perspective", "inverted", "transparent", "two", "none", "plain"]
 
 
-def make(case, rng):
+def photo(case, rng):
     texts = [payload(rng) for _ in range(2 if case == "two" else 0 if case == "none" else 1)]
     if case == "small":
         return page([code(texts[0], 3)], rng), texts
@@ -99,21 +88,10 @@ def make(case, rng):
     return page([code(texts[0], 6)], rng), texts
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--count", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
-    arguments = parser.parse_args()
-    rng = random.Random(arguments.seed)
-    out = Path(arguments.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for index in range(arguments.count):
-        case = CASES[index % len(CASES)]
-        image, texts = make(case, rng)
-        image.save(out / f"{index:03d}.png")
-        (out / f"{index:03d}.json").write_text(json.dumps({"case": case, "payloads": texts}, ensure_ascii=False))
+def make(case, rng):
+    image, texts = photo(case, rng)
+    return image, {"payloads": texts}
 
 
 if __name__ == "__main__":
-    main()
+    write_set(__doc__, CASES, 40, make, "png")

@@ -5,25 +5,14 @@ Each NNN.jpg has NNN.json: {"codeline": "...", "case": "..."}. The slip is a sal
 with printed boxes and text above the codeline; photos vary in scale, tilt, blur, light and noise.
 Deterministic for a seed.
 """
-import argparse
-import json
-import random
-from pathlib import Path
-
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from payment_sets import mod10, write_set
 
 OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
 SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 TYPES_WITH_AMOUNT = ["01", "03", "11", "21", "23"]
 TYPES_WITHOUT = ["04", "14", "31", "33"]
-
-
-def mod10(digits):
-    table = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5]
-    carry = 0
-    for digit in digits:
-        carry = table[(carry + int(digit)) % 10]
-    return str((10 - carry) % 10)
 
 
 def codeline(rng):
@@ -75,21 +64,10 @@ def photograph(image, case, rng):
     return image
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--count", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=1)
-    arguments = parser.parse_args()
-    rng = random.Random(arguments.seed)
-    out = Path(arguments.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for index in range(arguments.count):
-        case = CASES[index % len(CASES)]
-        text = codeline(rng)
-        photograph(slip(text, rng), case, rng).save(out / f"{index:03d}.jpg", quality=88)
-        (out / f"{index:03d}.json").write_text(json.dumps({"case": case, "codeline": text}))
+def make(case, rng):
+    text = codeline(rng)
+    return photograph(slip(text, rng), case, rng), {"codeline": text}
 
 
 if __name__ == "__main__":
-    main()
+    write_set(__doc__, CASES, 60, make, "jpg", {"quality": 88})

@@ -1,6 +1,6 @@
 /// An ISO 11649 creditor reference ("RF18 5390 0754 7034"): "RF", two check digits (ISO 7064
 /// MOD 97-10 over the reference with "RF" and the digits moved to its end) and 1–21 letters or digits.
-public struct CreditorReference: Hashable, Sendable, CustomStringConvertible {
+public struct CreditorReference: CheckedIdentifier {
     public let electronic: String
 
     public static func parse(_ text: String) -> Result<CreditorReference, PaymentProblem> {
@@ -18,11 +18,6 @@ public struct CreditorReference: Hashable, Sendable, CustomStringConvertible {
             return .failure(PaymentProblem(.reference, .checkDigit, correctedValue: CreditorReference(body: body)?.electronic))
         }
         return .success(CreditorReference(electronic: compact))
-    }
-
-    public init?(_ text: String) {
-        guard case .success(let reference) = CreditorReference.parse(text) else { return nil }
-        self = reference
     }
 
     /// The creditor reference for a creditor's own reference `body` (1–21 letters or digits).

@@ -1,6 +1,6 @@
 /// An International Bank Account Number, checked: known country, that country's length, letters
 /// and digits only, ISO 7064 check digits. Stored without spaces, upper-case.
-public struct IBAN: Hashable, Sendable, CustomStringConvertible {
+public struct IBAN: CheckedIdentifier {
     public let electronic: String
 
     /// Reads an IBAN as people write it ("ch93 0076 2011 6238 5295 7"); a problem names what is wrong
@@ -18,11 +18,6 @@ public struct IBAN: Hashable, Sendable, CustomStringConvertible {
             return .failure(PaymentProblem(.account, .checkDigit))
         }
         return .success(IBAN(electronic: compact))
-    }
-
-    public init?(_ text: String) {
-        guard case .success(let iban) = IBAN.parse(text) else { return nil }
-        self = iban
     }
 
     private init(electronic: String) {

@@ -1,7 +1,7 @@
 /// A Swiss PostFinance participant number (the account of an ESR or red slip): printed "01-162-8",
 /// encoded "010001628": a two-digit prefix, the number padded to six digits, a mod-10-recursive
 /// check digit over the eight before it.
-public struct ParticipantNumber: Hashable, Sendable, CustomStringConvertible {
+public struct ParticipantNumber: CheckedIdentifier {
     /// The nine encoded digits.
     public let digits: String
 
@@ -24,11 +24,6 @@ public struct ParticipantNumber: Hashable, Sendable, CustomStringConvertible {
         }
         guard Mod10Recursive.isValid(encoded) else { return .failure(PaymentProblem(.participant, .checkDigit)) }
         return .success(ParticipantNumber(digits: encoded))
-    }
-
-    public init?(_ text: String) {
-        guard case .success(let number) = ParticipantNumber.parse(text) else { return nil }
-        self = number
     }
 
     private init(digits: String) {

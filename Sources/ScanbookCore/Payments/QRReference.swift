@@ -1,6 +1,6 @@
 /// The 27-digit reference of QR-bills (type QRR) and orange ESR slips: 26 digits chosen by the
 /// creditor and a mod-10-recursive check digit.
-public struct QRReference: Hashable, Sendable, CustomStringConvertible {
+public struct QRReference: CheckedIdentifier {
     public let digits: String
 
     public static func parse(_ text: String) -> Result<QRReference, PaymentProblem> {
@@ -16,11 +16,6 @@ public struct QRReference: Hashable, Sendable, CustomStringConvertible {
         }
         guard Mod10Recursive.isValid(compact) else { return .failure(PaymentProblem(.reference, .checkDigit)) }
         return .success(QRReference(digits: compact))
-    }
-
-    public init?(_ text: String) {
-        guard case .success(let reference) = QRReference.parse(text) else { return nil }
-        self = reference
     }
 
     private init(digits: String) {
