@@ -27,5 +27,17 @@ enum PaymentTargets {
             if let amount = bill.amount, amount.hundredths > QRBill.maximumHundredths || amount.hundredths < 0 { return "amount \(amount) out of range" }
             return nil
         },
+        FuzzTarget("PaymentDraft.check", seeds: ["CH9300762011623852957", "1'949.75", "RF18539007547034", "2026-11-26"]) { input, maker in
+            let text = FuzzTarget.text(input)
+            let kind = PaymentDraft.Kind.allCases.randomElement(using: &maker.random) ?? .bank
+            let draft = PaymentDraft(
+                kind: kind, debitAccount: Bool.random(using: &maker.random) ? "CH9300762011623852957" : text,
+                beneficiaryAccount: Bool.random(using: &maker.random) ? "CH4431999123000889012" : text,
+                amount: Bool.random(using: &maker.random) ? "12.50" : text, referenceType: ["QRR", "SCOR", "NON", text].randomElement(using: &maker.random) ?? "",
+                reference: text, message: text, executionDate: Bool.random(using: &maker.random) ? "2026-11-26" : text
+            )
+            guard let today = CalendarDate(iso: "2026-11-25"), case .success(let payment) = draft.check(today: today) else { return nil }
+            return (1...QRBill.maximumHundredths).contains(payment.amount.hundredths) ? nil : "amount \(payment.amount) accepted"
+        },
     ]
 }

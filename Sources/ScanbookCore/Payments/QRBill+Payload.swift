@@ -6,7 +6,7 @@ extension QRBill {
         let elements = payload.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         guard (31...34).contains(elements.count), elements[0] == "SPC" else { return .failure(PaymentProblems([PaymentProblem(.header, .wrongFormat)])) }
         var problems = QRBillRules.header(elements)
-        let account = QRBillRules.account(elements[3], into: &problems)
+        let account = QRBillRules.account(elements[3], electronicForm: true, into: &problems)
         let creditor = QRBillRules.address(Array(elements[4...10]), role: .creditor, into: &problems)
         if elements[11...17].contains(where: { !$0.isEmpty }) { problems.append(PaymentProblem(.ultimateCreditor, .notEmpty)) }
         let amount = QRBillRules.amount(elements[18], into: &problems)

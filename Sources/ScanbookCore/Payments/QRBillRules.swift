@@ -9,8 +9,9 @@ enum QRBillRules {
         return problems
     }
 
-    /// A QR-bill's account must be Swiss or from Liechtenstein; a transfer's may be any IBAN.
-    static func account(_ text: String, allowingAnyCountry: Bool = false, into problems: inout [PaymentProblem]) -> IBAN? {
+    /// A QR-bill's account must be Swiss or from Liechtenstein; a transfer's may be any IBAN. In a
+    /// payload (`electronicForm`) the IBAN must be written without spaces; typed ones are normalized.
+    static func account(_ text: String, allowingAnyCountry: Bool = false, electronicForm: Bool = false, into problems: inout [PaymentProblem]) -> IBAN? {
         switch IBAN.parse(text) {
         case .failure(let problem):
             problems.append(problem)
@@ -20,7 +21,7 @@ enum QRBillRules {
                 problems.append(PaymentProblem(.account, .notSwiss))
                 return nil
             }
-            if iban.electronic != text { problems.append(PaymentProblem(.account, .wrongFormat, correctedValue: iban.electronic)) }
+            if electronicForm, iban.electronic != text { problems.append(PaymentProblem(.account, .wrongFormat, correctedValue: iban.electronic)) }
             return iban
         }
     }

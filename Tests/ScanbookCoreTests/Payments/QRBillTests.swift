@@ -60,6 +60,7 @@ import Testing
         #expect(problems(Self.payload(amount: "12.5")) == [PaymentProblem(.amount, .wrongFormat)])
         #expect(problems(Self.payload(amount: "1000000000.00")) == [PaymentProblem(.amount, .wrongFormat)])
         #expect(problems(Self.payload(amount: "999999999.99")).isEmpty)
+        #expect(problems(Self.payload(account: "CH44 3199 9123 0008 8901 2")) == [PaymentProblem(.account, .wrongFormat, correctedValue: "CH4431999123000889012")])
         #expect(problems(Self.payload(currency: "USD")) == [PaymentProblem(.currency, .unsupportedCurrency)])
         #expect(problems(Self.payload(account: "DE89370400440532013000")) == [PaymentProblem(.account, .notSwiss)])
         #expect(problems(Self.payload(reference: "210000000003139471430009018")) == [PaymentProblem(.reference, .checkDigit)])
