@@ -40,18 +40,28 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
             .split(separator: " ").joined(separator: " ")
     }
 
-    /// Whether normalized `text` holds any of `phrases` as whole words.
+    /// Whether normalized `text` holds any of `phrases` as whole words. The text is split once for
+    /// all phrases: this runs for every line against every list.
     static func containsAny(_ text: String, _ phrases: [String]) -> Bool {
-        phrases.contains { containsPhrase(text, $0) }
+        let words = text.split(separator: " ")
+        return phrases.contains { contains(words, phraseWords($0)) }
     }
 
     /// Whole-word containment: "total" is in "grand total rm" but not in "totalisator".
     static func containsPhrase(_ text: String, _ phrase: String) -> Bool {
-        let words = text.split(separator: " ")
-        let wanted = normalized(phrase).split(separator: " ")
+        contains(text.split(separator: " "), phraseWords(phrase))
+    }
+
+    private static func contains(_ words: [Substring], _ wanted: [Substring]) -> Bool {
         guard !wanted.isEmpty, words.count >= wanted.count else { return false }
         return (0...(words.count - wanted.count)).contains { start in
             words[start..<start + wanted.count].elementsEqual(wanted)
         }
+    }
+
+    /// A phrase's words; the vocabulary's are written normalized already and skip normalizing.
+    private static func phraseWords(_ phrase: String) -> [Substring] {
+        if phrase.allSatisfy({ $0 == " " || $0.isLowercase || $0.isNumber }) { return phrase.split(separator: " ") }
+        return Substring(normalized(phrase)).split(separator: " ")
     }
 }
