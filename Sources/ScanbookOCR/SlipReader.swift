@@ -19,7 +19,11 @@ public struct SlipReader: Sendable {
         if !first.isEmpty { return first }
         // A tilted or dim photo: the page found, straightened and enhanced, then read again.
         let prepared = try scanner.prepare(bytes)
-        return Self.codelines(in: try await recognizer.recognize(prepared.enhanced, options: sparse))
+        let straightened = Self.codelines(in: try await recognizer.recognize(prepared.enhanced, options: sparse))
+        if !straightened.isEmpty { return straightened }
+        // A grainy photo: at half size neighbouring pixels average the noise out of the digits.
+        let half = try prepared.page.resized(width: max(1, prepared.page.width / 2), height: max(1, prepared.page.height / 2))
+        return Self.codelines(in: try await recognizer.recognize(half, options: sparse))
     }
 
     /// The valid codelines among OCR's lines; a codeline OCR split in two is joined first.
