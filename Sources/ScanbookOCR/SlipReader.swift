@@ -1,6 +1,17 @@
 import ScanbookCore
 import ScanbookVision
 
+/// Where blocking image work runs: the server's image threads, or inline for the command line.
+public protocol BlockingWork: Sendable {
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
+}
+
+/// Runs the work on the calling task (the command line has nothing else to do meanwhile).
+public struct InlineWork: BlockingWork {
+    public init() {}
+    public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T { try body() }
+}
+
 /// Reads the bills and slips on a photo: every QR-bill's code, else the OCR-B codeline of an
 /// orange slip. A codeline counts only when every check digit agrees (or exactly one confusable
 /// digit makes them agree), so a misread never becomes a payment.
@@ -10,19 +21,21 @@ public struct SlipReader: Sendable {
 
     public init() {}
 
-    public func read(_ bytes: [UInt8], with recognizer: any TextRecognizer) async throws -> [Slip] {
-        let photo = try Image.decode(bytes)
-        let bills = try BarcodeReader.decode(photo).filter { $0.symbology == .qrCode }.compactMap { Slip.fromQRCode($0.payload) }
+    /// Decoding, barcodes and page finding go to `work`; OCR to `recognizer`'s own threads.
+    public func read(_ bytes: [UInt8], with recognizer: any TextRecognizer, work: any BlockingWork = InlineWork()) async throws -> [Slip] {
+        let photo = try await work.run { try Image.decode(bytes) }
+        let bills = try await work.run { try BarcodeReader.decode(photo).filter { $0.symbology == .qrCode }.compactMap { Slip.fromQRCode($0.payload) } }
         if !bills.isEmpty { return bills }
         let sparse = OCROptions(languages: "eng", pageSegmentation: .sparseText)
         let first = Self.codelines(in: try await recognizer.recognize(photo, options: sparse))
         if !first.isEmpty { return first }
         // A tilted or dim photo: the page found, straightened and enhanced, then read again.
-        let prepared = try scanner.prepare(bytes)
+        let scanner = self.scanner
+        let prepared = try await work.run { try scanner.prepare(bytes) }
         let straightened = Self.codelines(in: try await recognizer.recognize(prepared.enhanced, options: sparse))
         if !straightened.isEmpty { return straightened }
         // A grainy photo: at half size neighbouring pixels average the noise out of the digits.
-        let half = try prepared.page.resized(width: max(1, prepared.page.width / 2), height: max(1, prepared.page.height / 2))
+        let half = try await work.run { try prepared.page.resized(width: max(1, prepared.page.width / 2), height: max(1, prepared.page.height / 2)) }
         return Self.codelines(in: try await recognizer.recognize(half, options: sparse))
     }
 

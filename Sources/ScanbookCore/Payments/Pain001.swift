@@ -115,16 +115,21 @@ public enum Pain001 {
         xml.open("Amt")
         xml.element("InstdAmt", QRBillRules.formatted(transfer.amount), attributes: [("Ccy", transfer.currency)])
         xml.close("Amt")
-        xml.open("Cdtr")
-        xml.element("Nm", transfer.creditor.name)
-        xml.open("PstlAdr")
-        xml.element("StrtNm", transfer.creditor.street, omitEmpty: true)
-        xml.element("BldgNb", transfer.creditor.buildingNumber, omitEmpty: true)
-        xml.element("PstCd", transfer.creditor.postalCode, omitEmpty: true)
-        xml.element("TwnNm", transfer.creditor.town)
-        xml.element("Ctry", transfer.creditor.country)
-        xml.close("PstlAdr")
-        xml.close("Cdtr")
+        let creditor = transfer.creditor
+        if !creditor.name.isEmpty {
+            xml.open("Cdtr")
+            xml.element("Nm", creditor.name)
+            if !creditor.town.isEmpty && !creditor.country.isEmpty {
+                xml.open("PstlAdr")
+                xml.element("StrtNm", creditor.street, omitEmpty: true)
+                xml.element("BldgNb", creditor.buildingNumber, omitEmpty: true)
+                xml.element("PstCd", creditor.postalCode, omitEmpty: true)
+                xml.element("TwnNm", creditor.town)
+                xml.element("Ctry", creditor.country)
+                xml.close("PstlAdr")
+            }
+            xml.close("Cdtr")
+        }
         account("CdtrAcct", transfer.creditorAccount, into: &xml)
         remittance(transfer, into: &xml)
         xml.close("CdtTrfTxInf")
@@ -155,10 +160,17 @@ public enum Pain001 {
         xml.close("RmtInf")
     }
 
-    private static func account(_ name: String, _ iban: String, into xml: inout XMLWriter) {
+    /// An IBAN; anything else (an orange slip's participant number) as the account's other id.
+    private static func account(_ name: String, _ account: String, into xml: inout XMLWriter) {
         xml.open(name)
         xml.open("Id")
-        xml.element("IBAN", iban)
+        if IBAN(account) != nil {
+            xml.element("IBAN", account)
+        } else {
+            xml.open("Othr")
+            xml.element("Id", account)
+            xml.close("Othr")
+        }
         xml.close("Id")
         xml.close(name)
     }

@@ -8,7 +8,7 @@ enum RouteParameter: String, Sendable {
     case blob = "blobID", capture = "captureID", category = "categoryID", expense = "expenseID"
     case invitation = "invitationID", item = "itemID", keyword = "keywordID", list = "listID"
     case meter = "meterID", photo = "photoID", reading = "readingID", receipt = "receiptID"
-    case token = "tokenID", user = "userID"
+    case token = "tokenID", user = "userID", account = "accountID", payment = "paymentID", file = "fileID"
     /// Not ids: an invited address, a month "2025-06".
     case email, month
 }

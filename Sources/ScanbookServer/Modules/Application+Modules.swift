@@ -9,7 +9,7 @@ extension Application {
         ReceiptsModule(),
         MetersModule(),
         ListsModule(),
-        ComingSoonModule(module: .payments),
+        PaymentsModule(),
         ComingSoonModule(module: .forms),
     ]
 

@@ -1,11 +1,12 @@
 import NIOPosix
+import ScanbookOCR
 import Vapor
 
 /// Threads of their own for image work (OpenCV, zbar, the digit network). Vapor's blocking pool
 /// is shared with the SQLite driver and file reads, and has one thread per core: two photos being
 /// prepared at once would stall every database query, and a native call that never returns would
 /// stall them for good. Here it can only stall other image work.
-final class ImageWorkPool: Sendable {
+final class ImageWorkPool: BlockingWork {
     private let pool: NIOThreadPool
 
     init(threads: Int) {

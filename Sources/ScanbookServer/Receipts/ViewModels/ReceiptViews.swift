@@ -41,11 +41,6 @@ struct ReceiptListView: Encodable {
     var errors: [String] = []
 }
 
-struct SelectOption: Encodable {
-    let value: String
-    let label: String
-    let selected: Bool
-}
 
 struct ReceiptShowView: Encodable {
     struct Form: Encodable {

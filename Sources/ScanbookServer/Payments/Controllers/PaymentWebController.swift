@@ -1,0 +1,139 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import ScanbookOCR
+import ScanbookVision
+import Vapor
+
+/// The payment pages: own accounts, a payment from a slip photo or typed, changes while pending,
+/// execution into a pain.001 file.
+enum PaymentWebController {
+    @Sendable static func index(_ request: Request) async throws -> Response {
+        try await renderIndex(request, form: nil, errors: [], status: .ok)
+    }
+
+    @Sendable static func addAccount(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(PaymentAccountForm.self)
+        return try await request.change {
+            let account = try await PaymentAccountService.add(name: form.name, iban: form.iban, currency: form.currency, isDefault: form.isDefault == "on", on: request)
+            request.flash(.success, request.text("payments_accountAdded", ["name": account.name]))
+            return PaymentsURL.index
+        } showAgain: { errors, status in
+            try await renderIndex(request, form: nil, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func deleteAccount(_ request: Request) async throws -> Response {
+        let account = try await PaymentAccount.find(request.id(.account), ownedBy: request)
+        return try await request.change {
+            try await PaymentAccountService.delete(account, on: request)
+            request.flash(.success, request.text("payments_accountDeleted", ["name": account.name]))
+            return PaymentsURL.index
+        } showAgain: { errors, status in
+            try await renderIndex(request, form: nil, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(PaymentForm.self)
+        return try await request.change {
+            let payment = try await PaymentService.create(form, on: request)
+            request.flash(.success, request.text("payments_created", ["amount": "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))"]))
+            return PaymentsURL.index
+        } showAgain: { errors, status in
+            try await renderIndex(request, form: PaymentPresentation.form(form), errors: errors, status: status)
+        }
+    }
+
+    /// Reads the photo now (a QR code takes milliseconds, a codeline about a second) and shows the
+    /// form filled in; nothing is stored until the user confirms.
+    @Sendable static func readSlip(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(SlipUploadForm.self)
+        do {
+            let upload = try request.checkImageUpload(form.photo, minimumSide: UploadPolicy.minimumPhotoSide)
+            let slips: [Slip]
+            do {
+                slips = try await SlipReader().read(upload.bytes, with: request.application.textRecognizer, work: request.application.imageWork)
+            } catch let error as VisionError {
+                throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": error.description])
+            }
+            guard let slip = slips.first else {
+                return try await renderIndex(request, form: nil, slipNotes: [request.text("payments_slipNotFound")], errors: [], status: .unprocessableEntity)
+            }
+            guard slip.problems.isEmpty else {
+                let problems = slip.problems.map { "\($0.field): \($0.message)" + ($0.correctedValue.map { " (\($0))" } ?? "") }
+                return try await renderIndex(request, form: nil, slipNotes: [request.text("payments_slipInvalid")] + problems, errors: [], status: .unprocessableEntity)
+            }
+            var notes = [request.text(slip.kind == Slip.Kind.qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
+            if slip.notification { notes.append(request.text("payments_slipNotification")) }
+            if slips.count > 1 { notes.append(request.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
+            return try await renderIndex(request, form: PaymentPresentation.form(slip, today: request.today), slipNotes: notes, errors: [], status: .ok)
+        } catch let error as UserFacingError {
+            return try await renderIndex(request, form: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> Response {
+        try await renderShow(try await PaymentService.find(request.id(.payment), on: request), request, form: nil, errors: [], status: .ok)
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> Response {
+        let payment = try await PaymentService.find(request.id(.payment), on: request)
+        let form = try request.content.decode(PaymentForm.self)
+        return try await request.change {
+            try await PaymentService.update(payment, with: form, on: request)
+            request.flash(.success, request.text("payments_saved"))
+            return PaymentsURL.payment(id: payment.id)
+        } showAgain: { errors, status in
+            try await renderShow(payment, request, form: PaymentPresentation.form(form), errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> Response {
+        let payment = try await PaymentService.find(request.id(.payment), on: request)
+        return try await request.change {
+            try await PaymentService.delete(payment, on: request)
+            request.flash(.success, request.text("payments_deleted"))
+            return PaymentsURL.index
+        } showAgain: { errors, status in
+            try await renderShow(payment, request, form: nil, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func execute(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(ExecuteForm.self)
+        return try await request.change {
+            let file = try await PaymentExecution.execute(account: form.account, date: form.date, on: request)
+            request.flash(.success, request.text("payments_executed", ["count": "\(file.paymentCount)", "id": file.messageID]))
+            return PaymentsURL.index
+        } showAgain: { errors, status in
+            try await renderIndex(request, form: nil, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func download(_ request: Request) async throws -> Response {
+        let file = try await PaymentFile.find(request.id(.file), ownedBy: request)
+        return xmlResponse(file)
+    }
+
+    static func xmlResponse(_ file: PaymentFile) -> Response {
+        let response = Response(status: .ok, body: .init(string: file.xml))
+        response.headers.contentType = HTTPMediaType(type: "application", subType: "xml", parameters: ["charset": "utf-8"])
+        response.headers.contentDisposition = .init(.attachment, filename: "\(file.messageID).xml")
+        return response
+    }
+
+    private static func renderIndex(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], errors: [String], status: HTTPStatus) async throws -> Response {
+        let view = try await PaymentPresentation.indexPage(request, form: form, slipNotes: slipNotes, errors: errors)
+        return try await request.renderPage("Payments/index", title: "payments_title", content: view, status: status, activeModule: .payments)
+    }
+
+    private static func renderShow(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
+        let view = try await PaymentPresentation.paymentPage(payment, request, form: form, errors: errors)
+        return try await request.renderPage("Payments/show", title: "payments_payment_title", content: view, status: status, activeModule: .payments)
+    }
+}
+
+struct SlipUploadForm: Content {
+    var photo: File?
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Vapor
+
+struct PaymentAccountDTO: Content {
+    let id: UUID
+    let name: String
+    let iban: String
+    let currency: String
+    let isDefault: Bool
+
+    init(_ account: PaymentAccount) throws {
+        id = try account.requireID()
+        name = account.name
+        iban = account.iban
+        currency = account.currency
+        isDefault = account.isDefault
+    }
+}
+
+struct BankPaymentDTO: Content {
+    struct Address: Content {
+        let name: String
+        let street: String
+        let buildingNumber: String
+        let postalCode: String
+        let town: String
+        let country: String
+    }
+
+    let id: UUID
+    let kind: String
+    let debitAccount: UUID
+    let beneficiary: Address
+    let beneficiaryAccount: String
+    let amount: String
+    let currency: String
+    let referenceType: String
+    let reference: String?
+    let message: String?
+    let executionDate: String
+    let state: String
+    let rejectionReason: String?
+    let file: UUID?
+
+    init(_ payment: Payment) throws {
+        id = try payment.requireID()
+        kind = payment.kind
+        debitAccount = payment.$debitAccount.id
+        beneficiary = Address(
+            name: payment.beneficiaryName, street: payment.beneficiaryStreet, buildingNumber: payment.beneficiaryBuildingNumber,
+            postalCode: payment.beneficiaryPostalCode, town: payment.beneficiaryTown, country: payment.beneficiaryCountry
+        )
+        beneficiaryAccount = payment.beneficiaryAccount
+        amount = payment.amount.description
+        currency = payment.currency
+        referenceType = payment.referenceType
+        reference = payment.reference
+        message = payment.message
+        executionDate = payment.executionDate
+        state = payment.state.rawValue
+        rejectionReason = payment.rejectionReason
+        file = payment.$file.id
+    }
+}
+
+struct PaymentFileDTO: Content {
+    let id: UUID
+    let debitAccount: UUID
+    let executionDate: String
+    let messageID: String
+    let paymentCount: Int
+    let download: String
+
+    init(_ file: PaymentFile) throws {
+        id = try file.requireID()
+        debitAccount = file.$debitAccount.id
+        executionDate = file.executionDate
+        messageID = file.messageID
+        paymentCount = file.paymentCount
+        download = PaymentsAPIRoute.file(id: id).path
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// An own account, from the page (checkbox "on") or the API (true/false).
+struct PaymentAccountForm: Content {
+    var name: String?
+    var iban: String?
+    var currency: String?
+    var isDefault: String?
+}
+
+struct PaymentAccountInput: Content {
+    var name: String?
+    var iban: String?
+    var currency: String?
+    var isDefault: Bool?
+}
+
+/// A payment as typed, from the page or the API; every field text, checked by `PaymentDraft`.
+struct PaymentForm: Content {
+    var kind: String?
+    var debitAccount: UUID?
+    var beneficiaryName: String?
+    var beneficiaryStreet: String?
+    var beneficiaryBuildingNumber: String?
+    var beneficiaryPostalCode: String?
+    var beneficiaryTown: String?
+    var beneficiaryCountry: String?
+    var beneficiaryAccount: String?
+    var amount: String?
+    var currency: String?
+    var referenceType: String?
+    var reference: String?
+    var message: String?
+    var executionDate: String?
+
+    static let maximumFieldLength = 200
+
+    /// nil fields become empty text; anything longer than any field may be is cut (the checks then
+    /// name it as too long).
+    func draft(debitIBAN: String, today: CalendarDate) -> PaymentDraft {
+        func text(_ value: String?) -> String { String((value ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Self.maximumFieldLength)) }
+        let address = QRBill.Address(
+            name: text(beneficiaryName), street: text(beneficiaryStreet), buildingNumber: text(beneficiaryBuildingNumber),
+            postalCode: text(beneficiaryPostalCode), town: text(beneficiaryTown), country: text(beneficiaryCountry).uppercased()
+        )
+        let hasAddress = ![address.name, address.street, address.postalCode, address.town, address.country].allSatisfy(\.isEmpty)
+        return PaymentDraft(
+            kind: PaymentDraft.Kind(rawValue: text(kind)) ?? .bank, debitAccount: debitIBAN, beneficiaryAccount: text(beneficiaryAccount),
+            beneficiary: hasAddress ? address : nil, amount: text(amount), currency: text(currency).isEmpty ? "CHF" : text(currency).uppercased(),
+            referenceType: text(referenceType).uppercased(), reference: text(reference), message: text(message),
+            executionDate: text(executionDate).isEmpty ? today.description : text(executionDate)
+        )
+    }
+}
+
+struct ExecuteForm: Content {
+    var account: UUID?
+    var date: String?
+}

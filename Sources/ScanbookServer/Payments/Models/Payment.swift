@@ -1,0 +1,73 @@
+import Fluent
+import ScanbookCore
+import Vapor
+
+/// A payment order: from one of the user's accounts to a beneficiary, on a day. Pending ones may
+/// be changed or deleted; executing hands them to the bank in a pain.001 file.
+final class Payment: Model, @unchecked Sendable {
+    static let schema = "payments"
+
+    enum State: String, Codable, Sendable, CaseIterable {
+        case pending, executed, rejected
+    }
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "owner_id") var owner: User
+    @Parent(key: "debit_account_id") var debitAccount: PaymentAccount
+    /// `PaymentDraft.Kind`.
+    @Field(key: "kind") var kind: String
+    @Field(key: "beneficiary_name") var beneficiaryName: String
+    @Field(key: "beneficiary_street") var beneficiaryStreet: String
+    @Field(key: "beneficiary_building_number") var beneficiaryBuildingNumber: String
+    @Field(key: "beneficiary_postal_code") var beneficiaryPostalCode: String
+    @Field(key: "beneficiary_town") var beneficiaryTown: String
+    @Field(key: "beneficiary_country") var beneficiaryCountry: String
+    /// IBAN without spaces, or a participant number's nine digits.
+    @Field(key: "beneficiary_account") var beneficiaryAccount: String
+    /// Hundredths of `currency`.
+    @Field(key: "amount_minor") var amountMinor: Int
+    @Field(key: "currency") var currency: String
+    /// QRR, SCOR, NON, or ESR for an orange slip.
+    @Field(key: "reference_type") var referenceType: String
+    @OptionalField(key: "reference") var reference: String?
+    @OptionalField(key: "message") var message: String?
+    /// ISO date.
+    @Field(key: "execution_date") var executionDate: String
+    @Field(key: "state") var state: State
+    @OptionalField(key: "rejection_reason") var rejectionReason: String?
+    /// The pain.001 file it went to the bank in.
+    @OptionalParent(key: "file_id") var file: PaymentFile?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(ownerID: UUID, checked: CheckedPayment, debitAccountID: UUID) {
+        self.$owner.id = ownerID
+        state = .pending
+        apply(checked, debitAccountID: debitAccountID)
+    }
+
+    func apply(_ checked: CheckedPayment, debitAccountID: UUID) {
+        $debitAccount.id = debitAccountID
+        kind = checked.kind.rawValue
+        let address = checked.beneficiary
+        beneficiaryName = address?.name ?? ""
+        beneficiaryStreet = address?.street ?? ""
+        beneficiaryBuildingNumber = address?.buildingNumber ?? ""
+        beneficiaryPostalCode = address?.postalCode ?? ""
+        beneficiaryTown = address?.town ?? ""
+        beneficiaryCountry = address?.country ?? ""
+        beneficiaryAccount = checked.beneficiaryAccount
+        amountMinor = checked.amount.hundredths
+        currency = checked.currency
+        referenceType = checked.referenceType
+        reference = checked.reference
+        message = checked.message
+        executionDate = checked.executionDate.description
+    }
+
+    var amount: Amount { Amount(minorUnits: amountMinor, decimals: 2) }
+}
+
+extension Payment: OwnedRecord { static var ownerKey: KeyPath<Payment, ParentProperty<Payment, User>> { \.$owner } }

@@ -1,0 +1,65 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The user's own accounts: added with a checked IBAN, one of them the default.
+enum PaymentAccountService {
+    static let maximumNameLength = 70
+
+    static func all(on request: Request) async throws -> [PaymentAccount] {
+        let ownerID = try request.auth.require(User.self).requireID()
+        return try await PaymentAccount.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
+    }
+
+    static func add(name: String?, iban: String?, currency: String?, isDefault: Bool, on request: Request) async throws -> PaymentAccount {
+        let ownerID = try request.auth.require(User.self).requireID()
+        var problems: [LocalizedProblem] = []
+        let trimmedName = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedName.isEmpty { problems.append(LocalizedProblem(key: "payments_accountNameRequired")) }
+        if trimmedName.count > maximumNameLength { problems.append(LocalizedProblem(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
+        var checked: IBAN?
+        switch IBAN.parse(String((iban ?? "").prefix(64))) {
+        case .success(let value): checked = value
+        case .failure(let problem): problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind)], request: request)
+        }
+        let code = CurrencyCode(currency ?? "") ?? (currency.map { $0.isEmpty } ?? true ? CurrencyCode(request.homeCurrency) : nil)
+        if code == nil { problems.append(LocalizedProblem(key: "settings_currencyInvalid", arguments: ["value": String((currency ?? "").prefix(20))])) }
+        guard problems.isEmpty, let checked, let code else { throw UserFacingError(.unprocessableEntity, problems) }
+        let account = PaymentAccount(ownerID: ownerID, name: trimmedName, iban: checked.electronic, currency: code.code, isDefault: isDefault)
+        do {
+            try await request.db.writeTransaction { database in
+                let existing = try await PaymentAccount.query(on: database).filter(\.$owner.$id == ownerID).count()
+                account.isDefault = isDefault || existing == 0
+                if account.isDefault {
+                    try await PaymentAccount.query(on: database).filter(\.$owner.$id == ownerID).set(\.$isDefault, to: false).update()
+                }
+                try await account.create(on: database)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw UserFacingError(.conflict, "payments_accountExists", ["iban": checked.formatted])
+        }
+        return account
+    }
+
+    /// Only an account no pending payment is debited from.
+    static func delete(_ account: PaymentAccount, on request: Request) async throws {
+        let pending = try await Payment.query(on: request.db).filter(\.$debitAccount.$id == account.requireID()).filter(\.$state == .pending).count()
+        guard pending == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(pending)"]) }
+        try await account.delete(on: request.db)
+    }
+}
+
+extension PaymentProblems {
+    /// Each problem in the user's language, naming its field, with the corrected value when known.
+    static func localized(_ problems: [PaymentProblem], request: Request) -> [LocalizedProblem] {
+        problems.flatMap { problem -> [LocalizedProblem] in
+            let field = request.text("payments_field_\(problem.field.rawValue)")
+            var result = [LocalizedProblem(key: "payments_problem_\(problem.kind.rawValue)", arguments: ["field": field])]
+            if let corrected = problem.correctedValue {
+                result.append(LocalizedProblem(key: "payments_corrected", arguments: ["field": field, "value": corrected]))
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// How payments read on their pages.
+enum PaymentPresentation {
+    static func indexPage(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], errors: [String]) async throws -> PaymentsIndexView {
+        let accounts = try await PaymentAccountService.all(on: request)
+        let pending = try await PaymentService.list(.pending, on: request)
+        let executed = try await PaymentService.list(.executed, on: request)
+        let ownerID = try request.auth.require(User.self).requireID()
+        let files = try await PaymentFile.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$createdAt, .descending).limit(50).all()
+        var values = form ?? PaymentFormValues()
+        if values.debitAccount.isEmpty { values.debitAccount = accounts.first { $0.isDefault }?.id?.uuidString ?? "" }
+        if values.executionDate.isEmpty { values.executionDate = request.today.description }
+        return PaymentsIndexView(
+            accounts: try accounts.map { account in
+                .init(name: account.name, iban: IBAN(account.iban)?.formatted ?? account.iban, currency: account.currency,
+                      isDefault: account.isDefault, deleteURL: PaymentsURL.deleteAccount(id: try account.requireID()).path)
+            },
+            pending: try pending.map { try row($0, request) }, executed: try executed.map { try row($0, request) },
+            files: try files.map { file in
+                .init(label: request.text("payments_file_label", ["date": Formatting.date(file.executionDate, locale: request.locale), "count": "\(file.paymentCount)", "id": file.messageID]),
+                      url: PaymentsURL.file(id: try file.requireID()).path)
+            },
+            form: values, kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
+            referenceTypes: referenceTypes(values.referenceType, request), slipNotes: slipNotes, errors: errors,
+            today: request.today.description, maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, links: .init()
+        )
+    }
+
+    static func paymentPage(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String]) async throws -> PaymentShowView {
+        let accounts = try await PaymentAccountService.all(on: request)
+        let values = form ?? Self.form(payment)
+        let id = try payment.requireID()
+        return PaymentShowView(
+            payment: try row(payment, request), editable: payment.state == .pending, form: values,
+            kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
+            referenceTypes: referenceTypes(values.referenceType, request), rejectionReason: payment.rejectionReason, errors: errors,
+            updateURL: PaymentsURL.payment(id: id).path, deleteURL: PaymentsURL.deletePayment(id: id).path
+        )
+    }
+
+    static func row(_ payment: Payment, _ request: Request) throws -> PaymentRow {
+        PaymentRow(
+            url: PaymentsURL.payment(id: try payment.requireID()).path,
+            beneficiary: payment.beneficiaryName.isEmpty ? payment.beneficiaryAccount : payment.beneficiaryName,
+            account: IBAN(payment.beneficiaryAccount)?.formatted ?? ParticipantNumber(payment.beneficiaryAccount)?.formatted ?? payment.beneficiaryAccount,
+            amount: "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))",
+            executionDate: Formatting.date(payment.executionDate, locale: request.locale),
+            state: payment.state.rawValue, stateLabel: request.text("payments_state_\(payment.state.rawValue)")
+        )
+    }
+
+    static func form(_ payment: Payment) -> PaymentFormValues {
+        PaymentFormValues(
+            kind: payment.kind, debitAccount: payment.$debitAccount.id.uuidString, beneficiaryName: payment.beneficiaryName,
+            beneficiaryStreet: payment.beneficiaryStreet, beneficiaryBuildingNumber: payment.beneficiaryBuildingNumber,
+            beneficiaryPostalCode: payment.beneficiaryPostalCode, beneficiaryTown: payment.beneficiaryTown, beneficiaryCountry: payment.beneficiaryCountry,
+            beneficiaryAccount: payment.beneficiaryAccount, amount: payment.amount.description, currency: payment.currency,
+            referenceType: payment.referenceType == "ESR" ? "QRR" : payment.referenceType, reference: payment.reference ?? "",
+            message: payment.message ?? "", executionDate: payment.executionDate
+        )
+    }
+
+    /// The form as the user sent it, for showing it again.
+    static func form(_ input: PaymentForm) -> PaymentFormValues {
+        func text(_ value: String?) -> String { String((value ?? "").prefix(PaymentForm.maximumFieldLength)) }
+        return PaymentFormValues(
+            kind: text(input.kind), debitAccount: input.debitAccount?.uuidString ?? "", beneficiaryName: text(input.beneficiaryName),
+            beneficiaryStreet: text(input.beneficiaryStreet), beneficiaryBuildingNumber: text(input.beneficiaryBuildingNumber),
+            beneficiaryPostalCode: text(input.beneficiaryPostalCode), beneficiaryTown: text(input.beneficiaryTown),
+            beneficiaryCountry: text(input.beneficiaryCountry), beneficiaryAccount: text(input.beneficiaryAccount), amount: text(input.amount),
+            currency: text(input.currency), referenceType: text(input.referenceType), reference: text(input.reference),
+            message: text(input.message), executionDate: text(input.executionDate)
+        )
+    }
+
+    /// A slip read from a photo, as the form's values (the user completes and confirms them).
+    static func form(_ slip: Slip, today: CalendarDate) -> PaymentFormValues {
+        var values = PaymentFormValues()
+        values.kind = slip.kind == .qrBill ? "qr-bill" : slip.kind == .esr ? "esr" : "red-slip"
+        values.beneficiaryAccount = slip.account ?? ""
+        if let creditor = slip.creditor {
+            (values.beneficiaryName, values.beneficiaryStreet, values.beneficiaryBuildingNumber) = (creditor.name, creditor.street, creditor.buildingNumber)
+            (values.beneficiaryPostalCode, values.beneficiaryTown, values.beneficiaryCountry) = (creditor.postalCode, creditor.town, creditor.country)
+        }
+        values.amount = slip.amount ?? ""
+        values.currency = slip.currency ?? "CHF"
+        values.referenceType = slip.referenceType == "ESR" ? "QRR" : (slip.referenceType ?? "NON")
+        values.reference = slip.reference ?? ""
+        values.message = slip.message ?? ""
+        values.executionDate = today.description
+        return values
+    }
+
+    private static func kinds(_ selected: String, _ request: Request) -> [SelectOption] {
+        PaymentDraft.Kind.allCases.map { SelectOption(value: $0.rawValue, label: request.text("payments_kind_\($0.rawValue)"), selected: $0.rawValue == selected) }
+    }
+
+    private static func debitAccounts(_ accounts: [PaymentAccount], selected: String) -> [SelectOption] {
+        accounts.compactMap { account in
+            account.id.map { SelectOption(value: $0.uuidString, label: "\(account.name) (\(account.currency))", selected: $0.uuidString == selected) }
+        }
+    }
+
+    private static func referenceTypes(_ selected: String, _ request: Request) -> [SelectOption] {
+        ["QRR", "SCOR", "NON"].map { SelectOption(value: $0, label: request.text("payments_reference_\($0)"), selected: $0 == selected) }
+    }
+}

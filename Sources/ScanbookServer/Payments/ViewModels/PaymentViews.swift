@@ -1,0 +1,77 @@
+import Foundation
+
+/// The form's values, refilled after a refusal or from a slip.
+struct PaymentFormValues: Encodable {
+    var kind = "qr-bill"
+    var debitAccount = ""
+    var beneficiaryName = "", beneficiaryStreet = "", beneficiaryBuildingNumber = ""
+    var beneficiaryPostalCode = "", beneficiaryTown = "", beneficiaryCountry = "CH"
+    var beneficiaryAccount = ""
+    var amount = ""
+    var currency = "CHF"
+    var referenceType = "NON"
+    var reference = ""
+    var message = ""
+    var executionDate = ""
+}
+
+struct PaymentRow: Encodable {
+    let url: String
+    let beneficiary: String
+    let account: String
+    let amount: String
+    let executionDate: String
+    let state: String
+    let stateLabel: String
+}
+
+struct PaymentsIndexView: Encodable {
+    struct AccountRow: Encodable {
+        let name: String
+        let iban: String
+        let currency: String
+        let isDefault: Bool
+        let deleteURL: String
+    }
+
+    struct FileRow: Encodable {
+        let label: String
+        let url: String
+    }
+
+    let accounts: [AccountRow]
+    let pending: [PaymentRow]
+    let executed: [PaymentRow]
+    let files: [FileRow]
+    let form: PaymentFormValues
+    let kinds: [SelectOption]
+    let debitAccounts: [SelectOption]
+    let referenceTypes: [SelectOption]
+    /// What reading the slip found ("QR-bill read", or why nothing was filled in).
+    let slipNotes: [String]
+    let errors: [String]
+    let today: String
+    let maxUpload: String
+    let links: Links
+
+    struct Links: Encodable {
+        let create = PaymentsURL.index.path
+        let accounts = PaymentsURL.accounts.path
+        let slip = PaymentsURL.slip.path
+        let execute = PaymentsURL.execute.path
+    }
+}
+
+struct PaymentShowView: Encodable {
+    let payment: PaymentRow
+    let editable: Bool
+    let form: PaymentFormValues
+    let kinds: [SelectOption]
+    let debitAccounts: [SelectOption]
+    let referenceTypes: [SelectOption]
+    let rejectionReason: String?
+    let errors: [String]
+    let updateURL: String
+    let deleteURL: String
+    let backURL = PaymentsURL.index.path
+}

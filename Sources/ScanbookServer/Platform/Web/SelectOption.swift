@@ -1,0 +1,6 @@
+/// One option of a `<select>` on any page.
+struct SelectOption: Encodable {
+    let value: String
+    let label: String
+    let selected: Bool
+}

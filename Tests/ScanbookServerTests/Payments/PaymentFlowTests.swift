@@ -1,0 +1,147 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Testing
+import VaporTesting
+@testable import ScanbookServer
+
+/// Own accounts, payments typed and read from a QR-bill photo, changes while pending, execution
+/// into a pain.001 file; on SQLite and PostgreSQL.
+@Suite struct PaymentFlowTests {
+    static func qrBillPhoto() throws -> FormFile {
+        FormFile(filename: "qr-bill.png", contentType: "image/png", bytes: try Fixtures.bytes("qr-bill.png"))
+    }
+
+    static let schneider: [String: String] = [
+        "kind": "qr-bill", "beneficiaryAccount": "CH44 3199 9123 0008 8901 2", "beneficiaryName": "Robert Schneider AG",
+        "beneficiaryStreet": "Rue du Lac", "beneficiaryBuildingNumber": "1268", "beneficiaryPostalCode": "2501", "beneficiaryTown": "Biel",
+        "beneficiaryCountry": "CH", "amount": "1'949.75", "currency": "CHF", "referenceType": "QRR", "reference": "21 00000 00003 13947 14300 09017",
+        "message": "Rechnung 4711",
+    ]
+
+    @Test(arguments: TestDatabase.available)
+    func aPhotographedBillBecomesAPendingPaymentAndThenAFileForTheBank(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            try await anna.get(PaymentsURL.index.path)
+            #expect(try await anna.post(PaymentsURL.accounts.path, ["name": "Privatkonto", "iban": "ch93 0076 2011 6238 5295 7"]).status == .seeOther)
+            let account = try #require(try await PaymentAccount.query(on: app.db).first())
+            #expect(account.iban == "CH9300762011623852957" && account.isDefault && account.currency == "CHF")
+
+            // The photo fills the form; nothing is stored yet.
+            let read = try await anna.post(PaymentsURL.slip.path, files: ["photo": try Self.qrBillPhoto()])
+            #expect(read.status == .ok)
+            let page = read.body.string
+            #expect(page.contains(#"value="CH4431999123000889012""#) && page.contains(#"value="1949.75""#) && page.contains("Robert Schneider AG"))
+            #expect(try await Payment.query(on: app.db).count() == 0)
+
+            var fields = Self.schneider
+            fields["debitAccount"] = try account.requireID().uuidString
+            fields["executionDate"] = app.isoDay(1)
+            #expect(try await anna.post(PaymentsURL.index.path, fields).status == .seeOther)
+            let payment = try #require(try await Payment.query(on: app.db).first())
+            #expect(payment.amountMinor == 194_975 && payment.reference == "210000000003139471430009017" && payment.state == .pending)
+            #expect(payment.beneficiaryAccount == "CH4431999123000889012")
+
+            let executed = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
+            #expect(executed.status == .seeOther)
+            let file = try #require(try await PaymentFile.query(on: app.db).first())
+            #expect(file.paymentCount == 1)
+            try await payment.$file.load(on: app.db)
+            let reloaded = try #require(try await Payment.find(payment.id, on: app.db))
+            #expect(reloaded.state == .executed && reloaded.$file.id == file.id)
+            let download = try await anna.get(PaymentsURL.file(id: file.id).path)
+            #expect(download.status == .ok && download.headers.contentType?.subType == "xml")
+            let xml = download.body.string
+            #expect(xml.contains("<MsgId>\(file.messageID)</MsgId>") && xml.contains("<Prtry>QRR</Prtry>") && xml.contains(#"<InstdAmt Ccy="CHF">1949.75</InstdAmt>"#))
+            #expect(xml.contains("<IBAN>CH9300762011623852957</IBAN>") && xml.contains("<IBAN>CH4431999123000889012</IBAN>"))
+
+            // Executed payments are kept as they went to the bank.
+            let change = try await anna.post(PaymentsURL.payment(id: payment.id).path, fields)
+            #expect(change.status == .conflict)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aWrongFieldIsNamedWithItsCorrectionAndNothingIsStored(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let created = try await api.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: nil, isDefault: nil))
+            #expect(created.status == .created)
+            let account = try created.content.decode(PaymentAccountDTO.self)
+            var form = PaymentForm(kind: "bank", debitAccount: account.id, beneficiaryName: "Max Muster", beneficiaryPostalCode: "8001",
+                                   beneficiaryTown: "Zürich", beneficiaryCountry: "CH", beneficiaryAccount: "CH9300762011623852957", amount: "20",
+                                   referenceType: "SCOR", reference: "RF19 5390 0754 7034", executionDate: app.isoDay(0))
+            let refused = try await api.send(.POST, PaymentsAPIRoute.payments, json: form)
+            #expect(refused.status == .unprocessableEntity)
+            let reason = try refused.content.decode(ErrorBody.self).reason
+            #expect(reason.contains("Reference: the check digit does not match.") && reason.contains("RF18539007547034"), "\(reason)")
+            #expect(try await Payment.query(on: app.db).count() == 0)
+
+            form.reference = "RF18539007547034"
+            let accepted = try await api.send(.POST, PaymentsAPIRoute.payments, json: form)
+            #expect(accepted.status == .created)
+            let payment = try accepted.content.decode(BankPaymentDTO.self)
+            #expect(payment.amount == "20.00" && payment.state == "pending" && payment.referenceType == "SCOR")
+            #expect(try await api.send(.DELETE, PaymentsAPIRoute.account(id: account.id)).status == .conflict, "a pending payment uses it")
+            #expect(try await api.send(.DELETE, PaymentsAPIRoute.payment(id: payment.id)).status == .noContent)
+            #expect(try await api.send(.DELETE, PaymentsAPIRoute.account(id: account.id)).status == .noContent)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aBrokenPhotoOrOneWithoutABillIsSaidSo(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            try await anna.get(PaymentsURL.index.path)
+            try await anna.post(PaymentsURL.accounts.path, ["name": "Privatkonto", "iban": "CH9300762011623852957"])
+            let bytes = try Fixtures.bytes("qr-bill.png")
+            let truncated = FormFile(filename: "bill.png", contentType: "image/png", bytes: Array(bytes.prefix(bytes.count / 2)))
+            let broken = try await anna.post(PaymentsURL.slip.path, files: ["photo": truncated])
+            #expect(broken.status == .unprocessableEntity)
+            let blank = FormFile(filename: "avatar.png", contentType: "image/png", bytes: try Fixtures.bytes("avatar.png"))
+            let none = try await anna.post(PaymentsURL.slip.path, files: ["photo": blank])
+            #expect(none.status == .unprocessableEntity)
+            #expect(none.body.string.contains("No QR-bill and no valid codeline found"))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func anotherPersonsAccountsPaymentsAndFilesAreNotFound(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            let annaAPI = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let account = try await annaAPI.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: "CHF", isDefault: true)).content.decode(PaymentAccountDTO.self)
+            let form = PaymentForm(kind: "qr-bill", debitAccount: account.id, beneficiaryName: "Robert Schneider AG", beneficiaryPostalCode: "2501",
+                                   beneficiaryTown: "Biel", beneficiaryCountry: "CH", beneficiaryAccount: "CH4431999123000889012", amount: "10",
+                                   referenceType: "QRR", reference: "210000000003139471430009017", executionDate: app.isoDay(0))
+            let payment = try await annaAPI.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(BankPaymentDTO.self)
+
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            let benAPI = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
+            #expect(try await benAPI.send(.GET, PaymentsAPIRoute.payment(id: payment.id)).status == .notFound)
+            #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.payment(id: payment.id)).status == .notFound)
+            #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.account(id: account.id)).status == .notFound)
+            #expect(try await benAPI.send(.GET, PaymentsAPIRoute.payments).content.decode([BankPaymentDTO].self).isEmpty)
+            #expect(try await ben.get(PaymentsURL.payment(id: payment.id).path).status == .notFound)
+            // Ben cannot debit Anna's account either.
+            var stolen = form
+            stolen.debitAccount = account.id
+            #expect(try await benAPI.send(.POST, PaymentsAPIRoute.payments, json: stolen).status == .unprocessableEntity)
+            let executed = try await annaAPI.send(.POST, PaymentsAPIRoute.execute, json: ExecuteForm(account: account.id, date: app.isoDay(0)))
+            let file = try executed.content.decode(PaymentFileDTO.self)
+            #expect(try await benAPI.send(.GET, PaymentsAPIRoute.file(id: file.id)).status == .notFound)
+            #expect(try await annaAPI.send(.GET, PaymentsAPIRoute.file(id: file.id)).status == .ok)
+            _ = anna
+        }
+    }
+}
+
+private struct ErrorBody: Decodable {
+    let reason: String
+}
+
+extension Application {
+    /// The app clock's today plus `offset` days, as an ISO date.
+    func isoDay(_ offset: Int) -> String {
+        (clock.today.adding(days: offset) ?? clock.today).description
+    }
+}
