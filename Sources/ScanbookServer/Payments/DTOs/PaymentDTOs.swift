@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 import Vapor
 
 struct PaymentAccountDTO: Content {
@@ -18,19 +19,10 @@ struct PaymentAccountDTO: Content {
 }
 
 struct BankPaymentDTO: Content {
-    struct Address: Content {
-        let name: String
-        let street: String
-        let buildingNumber: String
-        let postalCode: String
-        let town: String
-        let country: String
-    }
-
     let id: UUID
     let kind: String
     let debitAccount: UUID
-    let beneficiary: Address
+    let beneficiary: QRBill.Address
     let beneficiaryAccount: String
     let amount: String
     let currency: String
@@ -46,10 +38,7 @@ struct BankPaymentDTO: Content {
         id = try payment.requireID()
         kind = payment.kind
         debitAccount = payment.$debitAccount.id
-        beneficiary = Address(
-            name: payment.beneficiaryName, street: payment.beneficiaryStreet, buildingNumber: payment.beneficiaryBuildingNumber,
-            postalCode: payment.beneficiaryPostalCode, town: payment.beneficiaryTown, country: payment.beneficiaryCountry
-        )
+        beneficiary = payment.beneficiary
         beneficiaryAccount = payment.beneficiaryAccount
         amount = payment.amount.description
         currency = payment.currency

@@ -68,6 +68,13 @@ final class Payment: Model, @unchecked Sendable {
     }
 
     var amount: Amount { Amount(minorUnits: amountMinor, decimals: 2) }
+
+    var beneficiary: QRBill.Address {
+        QRBill.Address(
+            name: beneficiaryName, street: beneficiaryStreet, buildingNumber: beneficiaryBuildingNumber,
+            postalCode: beneficiaryPostalCode, town: beneficiaryTown, country: beneficiaryCountry
+        )
+    }
 }
 
 extension Payment: OwnedRecord { static var ownerKey: KeyPath<Payment, ParentProperty<Payment, User>> { \.$owner } }

@@ -39,10 +39,7 @@ enum PaymentExecution {
         return CreditTransfer(
             endToEndID: try payment.requireID().uuidString.replacingOccurrences(of: "-", with: ""),
             amount: payment.amount, currency: payment.currency,
-            creditor: QRBill.Address(
-                name: payment.beneficiaryName, street: payment.beneficiaryStreet, buildingNumber: payment.beneficiaryBuildingNumber,
-                postalCode: payment.beneficiaryPostalCode, town: payment.beneficiaryTown, country: payment.beneficiaryCountry
-            ),
+            creditor: payment.beneficiary,
             creditorAccount: payment.beneficiaryAccount, referenceType: type, reference: payment.reference, message: payment.message
         )
     }
