@@ -10,9 +10,7 @@ extension Pain001 {
         }
         if !["CHF", "EUR"].contains(transfer.currency) { problems.append(PaymentProblem(.currency, .unsupportedCurrency)) }
         if transfer.endToEndID.isEmpty || transfer.endToEndID.count > 35 { problems.append(PaymentProblem(.reference, .wrongLength)) }
-        let creditor = transfer.creditor
-        let fields = ["S", creditor.name, creditor.street, creditor.buildingNumber, creditor.postalCode, creditor.town, creditor.country]
-        _ = QRBillRules.address(fields, role: .creditor, into: &problems)
+        _ = QRBillRules.address(transfer.creditor.payloadFields, role: .creditor, into: &problems)
         if (transfer.message ?? "").count > 140 { problems.append(PaymentProblem(.message, .tooLong)) }
         return problems
     }

@@ -113,7 +113,7 @@ public enum Pain001 {
         xml.element("EndToEndId", transfer.endToEndID)
         xml.close("PmtId")
         xml.open("Amt")
-        xml.element("InstdAmt", QRBillRules.formatted(transfer.amount), attributes: [("Ccy", transfer.currency)])
+        xml.element("InstdAmt", transfer.amount.asHundredths.description, attributes: [("Ccy", transfer.currency)])
         xml.close("Amt")
         let creditor = transfer.creditor
         if !creditor.name.isEmpty {
@@ -181,6 +181,6 @@ public enum Pain001 {
     }
 
     private static func sum(_ transfers: [CreditTransfer]) -> String {
-        QRBillRules.formatted(Amount(minorUnits: transfers.map(\.amount.hundredths).saturatingSum(), decimals: 2))
+        Amount(minorUnits: transfers.map(\.amount.hundredths).saturatingSum(), decimals: 2).description
     }
 }

@@ -11,7 +11,7 @@ extension PaymentDraft {
         case .success(let iban): debit = iban
         case .failure(let problem): problems.append(PaymentProblem(.debitAccount, problem.kind, correctedValue: problem.correctedValue))
         }
-        let beneficiaryIBAN = checkBeneficiaryAccount(into: &problems)
+        let (beneficiaryIBAN, beneficiaryStored) = checkBeneficiaryAccount(into: &problems)
         let amount = checkAmount(into: &problems)
         if !(kind == .foreign ? CurrencyCode(currency) != nil : ["CHF", "EUR"].contains(currency)) {
             problems.append(PaymentProblem(.currency, .unsupportedCurrency))
@@ -31,21 +31,26 @@ extension PaymentDraft {
             problems.append(PaymentProblem(.executionDate, .wrongFormat))
         }
         guard problems.isEmpty, let debit, let amount, let date else { return .failure(PaymentProblems(problems)) }
-        let account = beneficiaryIBAN?.electronic ?? ParticipantNumber(beneficiaryAccount)?.digits ?? beneficiaryAccount
         return .success(CheckedPayment(
-            kind: kind, debitAccount: debit, beneficiaryAccount: account, beneficiary: beneficiary, amount: amount,
+            kind: kind, debitAccount: debit, beneficiaryAccount: beneficiaryStored ?? beneficiaryAccount, beneficiary: beneficiary, amount: amount,
             currency: kind == .foreign ? (CurrencyCode(currency)?.code ?? currency) : currency,
             referenceType: type, reference: reference, message: message.isEmpty ? nil : message, executionDate: date
         ))
     }
 
-    /// Slips pay a participant number; everything else an IBAN (QR-bills a Swiss one).
-    private func checkBeneficiaryAccount(into problems: inout [PaymentProblem]) -> IBAN? {
+    /// Slips pay a participant number; everything else an IBAN (QR-bills a Swiss one). Returns the
+    /// IBAN (to check the reference against) and the account in its stored form.
+    private func checkBeneficiaryAccount(into problems: inout [PaymentProblem]) -> (iban: IBAN?, stored: String?) {
         if kind == .esr || kind == .redSlip {
-            if case .failure(let problem) = ParticipantNumber.parse(beneficiaryAccount) { problems.append(PaymentProblem(.account, problem.kind)) }
-            return nil
+            switch ParticipantNumber.parse(beneficiaryAccount) {
+            case .success(let number): return (nil, number.digits)
+            case .failure(let problem):
+                problems.append(PaymentProblem(.account, problem.kind))
+                return (nil, nil)
+            }
         }
-        return QRBillRules.account(beneficiaryAccount, allowingAnyCountry: kind != .qrBill && kind != .domestic, into: &problems)
+        let iban = QRBillRules.account(beneficiaryAccount, allowingAnyCountry: kind != .qrBill && kind != .domestic, into: &problems)
+        return (iban, iban?.electronic)
     }
 
     private func checkAmount(into problems: inout [PaymentProblem]) -> Amount? {
@@ -83,7 +88,6 @@ extension PaymentDraft {
             problems.append(PaymentProblem(.creditor, .missing))
             return
         }
-        let fields = ["S", beneficiary.name, beneficiary.street, beneficiary.buildingNumber, beneficiary.postalCode, beneficiary.town, beneficiary.country]
-        _ = QRBillRules.address(fields, role: .creditor, into: &problems)
+        _ = QRBillRules.address(beneficiary.payloadFields, role: .creditor, into: &problems)
     }
 }

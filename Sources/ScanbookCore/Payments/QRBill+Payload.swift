@@ -38,12 +38,9 @@ extension QRBill {
     /// The payload for the QR code: elements joined by LF, the optional ones at the end left out
     /// when empty (as the Swiss reference implementations write it).
     public var payload: String {
-        func fields(_ address: Address?) -> [String] {
-            guard let address else { return Array(repeating: "", count: 7) }
-            return ["S", address.name, address.street, address.buildingNumber, address.postalCode, address.town, address.country]
-        }
+        func fields(_ address: Address?) -> [String] { address?.payloadFields ?? Array(repeating: "", count: 7) }
         var elements = ["SPC", "0200", "1", account] + fields(creditor) + Array(repeating: "", count: 7)
-        elements += [amount.map { QRBillRules.formatted($0) } ?? "", currency] + fields(debtor)
+        elements += [amount?.asHundredths.description ?? "", currency] + fields(debtor)
         elements += [referenceType.rawValue, reference ?? "", message ?? "", "EPD"]
         if !alternativeSchemes.isEmpty {
             elements += [billInformation ?? ""] + alternativeSchemes

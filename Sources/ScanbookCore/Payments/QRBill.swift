@@ -19,6 +19,10 @@ public struct QRBill: Equatable, Sendable, Codable {
             self.town = town
             self.country = country
         }
+
+        /// The seven payload elements of a structured address: type S, name, street, building
+        /// number, postal code, town, country.
+        var payloadFields: [String] { ["S", name, street, buildingNumber, postalCode, town, country] }
     }
 
     public enum ReferenceType: String, Sendable, Codable {

@@ -79,11 +79,4 @@ enum QRBillRules {
             if !text.isEmpty { problems.append(PaymentProblem(.reference, .referenceNotAllowed)) }
         }
     }
-
-    /// "25.90": a point and always two decimals.
-    static func formatted(_ amount: Amount) -> String {
-        let hundredths = amount.hundredths
-        let cents = hundredths % 100
-        return "\(hundredths / 100).\(cents < 10 ? "0" : "")\(cents)"
-    }
 }

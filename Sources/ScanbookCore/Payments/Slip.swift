@@ -34,7 +34,7 @@ public struct Slip: Equatable, Sendable, Codable {
         account = bill.account
         creditor = bill.creditor
         debtor = bill.debtor
-        amount = bill.amount.map(QRBillRules.formatted)
+        amount = bill.amount?.asHundredths.description
         currency = bill.currency
         referenceType = bill.referenceType.rawValue
         reference = bill.reference
@@ -47,7 +47,7 @@ public struct Slip: Equatable, Sendable, Codable {
     public init(_ codeline: ESRCodeline) {
         kind = .esr
         account = codeline.participant.formatted
-        amount = codeline.amount.map(QRBillRules.formatted)
+        amount = codeline.amount?.asHundredths.description
         currency = codeline.currency
         referenceType = "ESR"
         reference = codeline.reference.digits

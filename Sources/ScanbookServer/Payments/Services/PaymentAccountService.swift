@@ -23,7 +23,8 @@ enum PaymentAccountService {
         case .success(let value): checked = value
         case .failure(let problem): problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind)], request: request)
         }
-        let code = CurrencyCode(currency ?? "") ?? (currency.map { $0.isEmpty } ?? true ? CurrencyCode(request.homeCurrency) : nil)
+        // None typed: the home currency.
+        let code = (currency ?? "").isEmpty ? CurrencyCode(request.homeCurrency) : CurrencyCode(currency ?? "")
         if code == nil { problems.append(LocalizedProblem(key: "settings_currencyInvalid", arguments: ["value": String((currency ?? "").prefix(20))])) }
         guard problems.isEmpty, let checked, let code else { throw UserFacingError(.unprocessableEntity, problems) }
         let account = PaymentAccount(ownerID: ownerID, name: trimmedName, iban: checked.electronic, currency: code.code, isDefault: isDefault)

@@ -19,12 +19,14 @@ enum Formatting {
         money(Amount(hundredths: hundredths), locale: locale)
     }
 
-    /// "26.06.2025" in German, "2025-06-26" otherwise.
+    /// "26.06.2025" in German, "2025-06-26" otherwise; "" for none or a stored value that is no date.
     static func date(_ iso: String?, locale: String) -> String {
         guard let iso, let date = CalendarDate(iso: iso) else { return "" }
-        guard locale == "de" else { return iso }
-        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(pad(date.day)).\(pad(date.month)).\(date.year)"
+        return day(date, locale: locale)
+    }
+
+    static func day(_ date: CalendarDate, locale: String) -> String {
+        locale == "de" ? "\(twoDigits(date.day)).\(twoDigits(date.month)).\(date.year)" : date.description
     }
 
     /// A moment as dates read on every page plus a 24-hour time, in the server's time zone:
@@ -32,11 +34,13 @@ enum Formatting {
     static func dateTime(_ date: Date?, locale: String, seconds: Bool = false) -> String {
         guard let date else { return "" }
         let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: date)
-        func pad(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
-        let day = "\(parts.year ?? 0)-\(pad(parts.month))-\(pad(parts.day))"
-        let time = "\(pad(parts.hour)):\(pad(parts.minute))" + (seconds ? ":\(pad(parts.second))" : "")
-        return "\(Self.date(day, locale: locale)) \(time)"
+        guard let year = parts.year, let month = parts.month, let dayOfMonth = parts.day,
+              let calendarDay = CalendarDate(year: year, month: month, day: dayOfMonth) else { return "" }
+        let time = "\(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))" + (seconds ? ":\(twoDigits(parts.second ?? 0))" : "")
+        return "\(day(calendarDay, locale: locale)) \(time)"
     }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// "June 2025" / "Juni 2025".
     static func monthLabel(_ month: YearMonth, locale: String) -> String {
