@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "CBarcode", linkerSettings: [.linkedLibrary("ZXing")]),
         .systemLibrary(name: "CTesseract"),
         .systemLibrary(name: "CZBar"),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // XML documents checked against an XML Schema (libxml2), for the XML services.
+        .target(name: "ScanbookXML", dependencies: ["CLibXML2"]),
         // Swift faces of the native code: Swift types and errors only, no C type leaks past them.
         .target(name: "ScanbookVision", dependencies: ["CVision", "ScanbookCore"]),
         .target(
@@ -56,6 +59,7 @@ let package = Package(
                 "ScanbookCore",
                 "ScanbookVision",
                 "ScanbookOCR",
+                "ScanbookXML",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -100,6 +104,7 @@ let package = Package(
             name: "ScanbookServerTests",
             dependencies: [
                 "ScanbookServer",
+                "ScanbookXML",
                 .product(name: "VaporTesting", package: "vapor"),
             ],
             exclude: ["Fixtures"]

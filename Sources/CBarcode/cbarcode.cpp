@@ -1,6 +1,8 @@
 #define ZX_USE_UTF8 1
 #include "cbarcode.h"
 
+#include <ZXing/BitMatrix.h>
+#include <ZXing/MultiFormatWriter.h>
 #include <ZXing/ReadBarcode.h>
 
 #include <cstdlib>
@@ -93,3 +95,38 @@ extern "C" void cb_free(cb_code *codes, int count) {
     for (int index = 0; index < count; index++) std::free(codes[index].text);
     std::free(codes);
 }
+
+extern "C" int cb_encode_qr(const char *text, unsigned char **modules, char *error, int error_length) {
+    if (!text || !modules) {
+        fail(error, error_length, "invalid arguments");
+        return -1;
+    }
+    *modules = nullptr;
+    try {
+        // Width and height 0: one pixel per module, the smallest symbol that holds the text.
+        auto writer = ZXing::MultiFormatWriter(ZXing::BarcodeFormat::QRCode).setMargin(0).setEccLevel(4).setEncoding(ZXing::CharacterSet::UTF8);
+        ZXing::BitMatrix matrix = writer.encode(std::string(text), 0, 0);
+        int side = matrix.width();
+        if (side <= 0 || matrix.height() != side) {
+            fail(error, error_length, "the encoder returned no square symbol");
+            return -1;
+        }
+        auto *out = static_cast<unsigned char *>(std::malloc(static_cast<size_t>(side) * side));
+        if (!out) {
+            fail(error, error_length, "out of memory");
+            return -1;
+        }
+        for (int y = 0; y < side; y++)
+            for (int x = 0; x < side; x++) out[y * side + x] = matrix.get(x, y) ? 1 : 0;
+        *modules = out;
+        return side;
+    } catch (const std::exception &exception) {
+        fail(error, error_length, exception.what());
+        return -1;
+    } catch (...) {
+        fail(error, error_length, "unknown error in ZXing");
+        return -1;
+    }
+}
+
+extern "C" void cb_free_modules(unsigned char *modules) { std::free(modules); }

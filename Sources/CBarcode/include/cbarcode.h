@@ -31,6 +31,12 @@ typedef struct {
 int cb_read(const unsigned char *gray, int width, int height, int stride, cb_code **codes, char *error, int error_length);
 void cb_free(cb_code *codes, int count);
 
+/* Encodes UTF-8 text as a QR code (error correction M, no quiet zone). Returns the side in modules
+   and sets *modules to side*side bytes, 1 for a dark module (free with cb_free_modules), or -1 with a
+   message in error. */
+int cb_encode_qr(const char *text, unsigned char **modules, char *error, int error_length);
+void cb_free_modules(unsigned char *modules);
+
 #ifdef __cplusplus
 }
 #endif

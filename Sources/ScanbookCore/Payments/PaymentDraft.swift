@@ -55,3 +55,15 @@ public struct CheckedPayment: Equatable, Sendable {
                             amountHundredths: amount.hundredths, currency: currency, reference: reference)
     }
 }
+
+extension PaymentDraft {
+    /// A beneficiary account as typed, in stored form: a participant number ("01-162-8" →
+    /// "010001628") when it looks like one, else an IBAN of any country without spaces.
+    public static func storedAccount(_ text: String) -> Result<String, PaymentProblem> {
+        let compact = text.filter { !$0.isWhitespace }
+        if !compact.isEmpty, compact.count <= 11, compact.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+            return ParticipantNumber.parse(compact).map(\.digits).mapError { PaymentProblem(.account, $0.kind, correctedValue: $0.correctedValue) }
+        }
+        return IBAN.parse(compact).map(\.electronic).mapError { PaymentProblem(.account, $0.kind, correctedValue: $0.correctedValue) }
+    }
+}

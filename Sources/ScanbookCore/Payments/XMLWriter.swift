@@ -1,23 +1,25 @@
 /// Indented XML with escaped text, for the files Scanbook hands to banks and clients.
-struct XMLWriter {
-    private(set) var text = ""
+public struct XMLWriter: Sendable {
+    public private(set) var text = ""
     private var depth = 0
 
-    mutating func line(_ raw: String) {
+    public init() {}
+
+    public mutating func line(_ raw: String) {
         text += String(repeating: "  ", count: depth) + raw + "\n"
     }
 
-    mutating func open(_ name: String, attributes: [(String, String)] = []) {
+    public mutating func open(_ name: String, attributes: [(String, String)] = []) {
         line("<\(name)\(Self.attributes(attributes))>")
         depth += 1
     }
 
-    mutating func close(_ name: String) {
+    public mutating func close(_ name: String) {
         depth -= 1
         line("</\(name)>")
     }
 
-    mutating func element(_ name: String, _ value: String, attributes: [(String, String)] = [], omitEmpty: Bool = false) {
+    public mutating func element(_ name: String, _ value: String, attributes: [(String, String)] = [], omitEmpty: Bool = false) {
         if omitEmpty && value.isEmpty { return }
         line("<\(name)\(Self.attributes(attributes))>\(Self.escaped(value))</\(name)>")
     }
@@ -26,7 +28,7 @@ struct XMLWriter {
         pairs.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
     }
 
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -98,6 +98,17 @@ extension AppConfig {
                 problems.append("SCANBOOK_PUBLIC_URL=\(publicURL) must be an http:// or https:// address")
             }
         }
+        func key(_ name: String, _ text: String) -> [UInt8]? {
+            guard let bytes = Data(base64Encoded: text), bytes.count == 32 else {
+                problems.append("\(name) must be 32 bytes in base64 (make one with: openssl rand -base64 32)")
+                return nil
+            }
+            return Array(bytes)
+        }
+        if let secret = value("SCANBOOK_SECRET_KEY") { config.secretKey = key("SCANBOOK_SECRET_KEY", secret) }
+        if let previous = value("SCANBOOK_SECRET_KEY_PREVIOUS") {
+            config.previousSecretKeys = previous.split(separator: ",").compactMap { key("SCANBOOK_SECRET_KEY_PREVIOUS", $0.trimmingCharacters(in: .whitespaces)) }
+        }
         if let databaseURL = value("DATABASE_URL") {
             if let scheme = URL(string: databaseURL)?.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) {
                 config.database = .postgres(url: databaseURL, schema: nil)

@@ -53,6 +53,11 @@ public struct AppConfig: Sendable {
     public var databaseConnectionsPerLoop: Int
     /// Modules this instance does not serve (no menu entry, routes or API operations).
     var disabledModules: Set<Module> = []
+    /// The 32-byte key that seals stored secrets (TOTP seeds); nil: a key the server creates once
+    /// and keeps in the database, shared by every instance on it.
+    var secretKey: [UInt8]?
+    /// Keys secrets may still be sealed with while `scanbook secrets rotate` moves them to `secretKey`.
+    var previousSecretKeys: [[UInt8]] = []
 
     public init(
         dataDirectory: String = "./data",

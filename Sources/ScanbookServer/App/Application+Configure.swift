@@ -19,6 +19,7 @@ extension Application {
         let imageWork = ImageWorkPool(threads: max(2, config.captureWorkers))
         self.imageWork = imageWork
         captureWorkers = CaptureWorkers(app: self)
+        secretBoxCache = SecretBoxCache()
         var processors = CaptureProcessors()
         for module in modules {
             try module.configure(self, config)

@@ -19,6 +19,9 @@ extension Application {
         migrations.add(DropLoginFailures())
         // Module shape (issue 22)
         migrations.add(AddUserCurrency())
+        // Payments (issue 23): the audit log and the key that seals stored secrets
+        migrations.add(CreateAuditEntries())
+        migrations.add(CreateServerKeys())
         // Each module's own, disabled ones too (their tables stay while they are off).
         for module in Self.allModules {
             for migration in module.migrations { migrations.add(migration) }

@@ -9,6 +9,7 @@ enum RouteParameter: String, Sendable {
     case invitation = "invitationID", item = "itemID", keyword = "keywordID", list = "listID"
     case meter = "meterID", photo = "photoID", reading = "readingID", receipt = "receiptID"
     case token = "tokenID", user = "userID", account = "accountID", payment = "paymentID", file = "fileID"
+    case entry = "entryID", template = "templateID", folder = "folderID"
     /// Not ids: an invited address, a month "2025-06".
     case email, month
 }

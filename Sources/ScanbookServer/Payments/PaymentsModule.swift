@@ -5,12 +5,19 @@ import Vapor
 /// checked field by field, executed into pain.001 files for the bank.
 struct PaymentsModule: ScanbookModule {
     var menuEntry: Module? { .payments }
-    var migrations: [any Migration] { [CreatePaymentAccounts(), CreatePaymentFiles(), CreatePayments()] }
+    var migrations: [any Migration] { [
+        CreatePaymentAccounts(), CreatePaymentFiles(), CreatePayments(),
+        CreatePaymentWhitelist(), CreatePaymentAuthenticators(), AddPaymentSignature(), CreatePaymentTemplates(), CreatePaymentFavourites(),
+    ] }
 
     func homeFigure(_ request: Request) async throws -> String? {
         let ownerID = try request.auth.require(User.self).requireID()
         let pending = try await Payment.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$state == .pending).count()
         return pending == 0 ? nil : request.text("payments_home", ["count": "\(pending)"])
+    }
+
+    func configure(_ app: Application, _ config: AppConfig) throws {
+        app.paymentXMLSchemas = try PaymentXMLSchemas.load()
     }
 
     func registerRoutes(_ routes: ModuleRoutes) {
@@ -26,6 +33,25 @@ struct PaymentsModule: ScanbookModule {
         web.get(page(.payment(id: nil)), use: PaymentWebController.show)
         web.post(page(.payment(id: nil)), use: PaymentWebController.update)
         web.post(page(.deletePayment(id: nil)), use: PaymentWebController.delete)
+        web.post(page(.sign(id: nil)), use: PaymentWebController.sign)
+        web.post(page(.saveAsTemplate(id: nil)), use: PaymentWebController.saveAsTemplate)
+        web.get(page(.templates), use: PaymentWebController.templates)
+        web.post(page(.templates), use: PaymentWebController.addTemplate)
+        web.get(page(.template(id: nil)), use: PaymentWebController.editTemplate)
+        web.post(page(.template(id: nil)), use: PaymentWebController.updateTemplate)
+        web.post(page(.deleteTemplate(id: nil)), use: PaymentWebController.deleteTemplate)
+        web.post(page(.folders), use: PaymentWebController.addFolder)
+        web.post(page(.deleteFolder(id: nil)), use: PaymentWebController.deleteFolder)
+        web.post(page(.favourites), use: PaymentWebController.changeFavourite)
+        web.get(page(.whitelist), use: PaymentWebController.whitelist)
+        web.post(page(.whitelist), use: PaymentWebController.addWhitelistEntry)
+        web.post(page(.globalWhitelist), use: PaymentWebController.addGlobalWhitelistEntry)
+        web.post(page(.deleteWhitelistEntry(id: nil)), use: PaymentWebController.deleteWhitelistEntry)
+        web.get(page(.authenticator), use: PaymentWebController.authenticator)
+        web.post(page(.startEnrolment), use: PaymentWebController.startEnrolment)
+        web.post(page(.confirmEnrolment), use: PaymentWebController.confirmEnrolment)
+        web.post(page(.removeAuthenticator), use: PaymentWebController.removeAuthenticator)
+        web.get(page(.audit), use: PaymentWebController.audit)
 
         func route(_ route: PaymentsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.accounts), use: PaymentAPIController.accounts)
@@ -38,5 +64,29 @@ struct PaymentsModule: ScanbookModule {
         api.put(route(.payment(id: nil)), use: PaymentAPIController.update)
         api.delete(route(.payment(id: nil)), use: PaymentAPIController.delete)
         api.get(route(.file(id: nil)), use: PaymentAPIController.download)
+        api.post(route(.sign(id: nil)), use: PaymentAPIController.sign)
+        api.post(route(.readCodeline), use: PaymentAPIController.readCodeline)
+        api.get(route(.templates), use: PaymentAPIController.templates)
+        api.post(route(.templates), use: PaymentAPIController.addTemplate)
+        api.get(route(.template(id: nil)), use: PaymentAPIController.template)
+        api.put(route(.template(id: nil)), use: PaymentAPIController.updateTemplate)
+        api.delete(route(.template(id: nil)), use: PaymentAPIController.deleteTemplate)
+        api.get(route(.folders), use: PaymentAPIController.folders)
+        api.post(route(.folders), use: PaymentAPIController.addFolder)
+        api.delete(route(.folder(id: nil)), use: PaymentAPIController.deleteFolder)
+        api.get(route(.whitelist), use: PaymentAPIController.whitelist)
+        api.post(route(.whitelist), use: PaymentAPIController.addWhitelistEntry)
+        api.post(route(.globalWhitelist), use: PaymentAPIController.addGlobalWhitelistEntry)
+        api.delete(route(.whitelistEntry(id: nil)), use: PaymentAPIController.deleteWhitelistEntry)
+        api.post(route(.authenticator), use: PaymentAPIController.startEnrolment)
+        api.post(route(.confirmAuthenticator), use: PaymentAPIController.confirmEnrolment)
+        api.post(route(.removeAuthenticator), use: PaymentAPIController.removeAuthenticator)
+        api.get(route(.audit), use: PaymentAPIController.audit)
+
+        // The XML services of the seed, for native clients.
+        api.post(PaymentXMLController.route("OCRPayment"), use: PaymentXMLController.ocrPayment)
+        api.post(PaymentXMLController.route("OrangePayment"), use: PaymentXMLController.orangePayment)
+        api.post(PaymentXMLController.route("SignPayment"), use: PaymentXMLController.signPayment)
+        routes.visitorAPI.get(PaymentXMLController.route("schemas", ":file"), use: PaymentXMLController.schema)
     }
 }

@@ -17,6 +17,29 @@ enum PaymentsURL: ModuleURL, Equatable {
     /// Hands one account's payments of one day to the bank as a pain.001 file.
     case execute
     case file(id: UUID?)
+    /// Signs a payment with a second-factor code.
+    case sign(id: UUID?)
+    /// "Save this payment as a template".
+    case saveAsTemplate(id: UUID?)
+    /// Templates, filtered by `?folder=` and `?q=` (POST: a new template).
+    case templates
+    case template(id: UUID?)
+    case deleteTemplate(id: UUID?)
+    case folders
+    case deleteFolder(id: UUID?)
+    /// Pin, unpin or move an entry of the home page's favourites.
+    case favourites
+    /// The user's whitelist and the global one (POST: a personal entry).
+    case whitelist
+    case globalWhitelist
+    case deleteWhitelistEntry(id: UUID?)
+    /// The second factor's authenticator: its state, enrolment and removal.
+    case authenticator
+    case startEnrolment
+    case confirmEnrolment
+    case removeAuthenticator
+    /// The user's own audit log entries.
+    case audit
 
     var pagePathComponents: [PathComponent] {
         switch self {
@@ -28,6 +51,22 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .deletePayment(let id): [id.pathComponent(.payment), "delete"]
         case .execute: ["execute"]
         case .file(let id): ["files", id.pathComponent(.file)]
+        case .sign(let id): [id.pathComponent(.payment), "sign"]
+        case .saveAsTemplate(let id): [id.pathComponent(.payment), "template"]
+        case .templates: ["templates"]
+        case .template(let id): ["templates", id.pathComponent(.template)]
+        case .deleteTemplate(let id): ["templates", id.pathComponent(.template), "delete"]
+        case .folders: ["folders"]
+        case .deleteFolder(let id): ["folders", id.pathComponent(.folder), "delete"]
+        case .favourites: ["favourites"]
+        case .whitelist: ["whitelist"]
+        case .globalWhitelist: ["whitelist", "global"]
+        case .deleteWhitelistEntry(let id): ["whitelist", id.pathComponent(.entry), "delete"]
+        case .authenticator: ["authenticator"]
+        case .startEnrolment: ["authenticator", "start"]
+        case .confirmEnrolment: ["authenticator", "confirm"]
+        case .removeAuthenticator: ["authenticator", "remove"]
+        case .audit: ["audit"]
         }
     }
 }
@@ -40,6 +79,20 @@ enum PaymentsAPIRoute: APIPath, Equatable {
     case payment(id: UUID?)
     case execute
     case file(id: UUID?)
+    case sign(id: UUID?)
+    /// The JSON twin of the XML service OCRPayment: a codeline in, the slip and the whitelist's entry out.
+    case readCodeline
+    case templates
+    case template(id: UUID?)
+    case folders
+    case folder(id: UUID?)
+    case whitelist
+    case globalWhitelist
+    case whitelistEntry(id: UUID?)
+    case authenticator
+    case confirmAuthenticator
+    case removeAuthenticator
+    case audit
 
     var routePathComponents: [PathComponent] {
         switch self {
@@ -49,6 +102,19 @@ enum PaymentsAPIRoute: APIPath, Equatable {
         case .payment(let id): ["payments", id.pathComponent(.payment)]
         case .execute: ["payments", "execute"]
         case .file(let id): ["payment-files", id.pathComponent(.file)]
+        case .sign(let id): ["payments", id.pathComponent(.payment), "sign"]
+        case .readCodeline: ["payments", "codeline"]
+        case .templates: ["payment-templates"]
+        case .template(let id): ["payment-templates", id.pathComponent(.template)]
+        case .folders: ["payment-template-folders"]
+        case .folder(let id): ["payment-template-folders", id.pathComponent(.folder)]
+        case .whitelist: ["payment-whitelist"]
+        case .globalWhitelist: ["payment-whitelist", "global"]
+        case .whitelistEntry(let id): ["payment-whitelist", id.pathComponent(.entry)]
+        case .authenticator: ["payment-authenticator"]
+        case .confirmAuthenticator: ["payment-authenticator", "confirm"]
+        case .removeAuthenticator: ["payment-authenticator", "remove"]
+        case .audit: ["audit-log"]
         }
     }
 }

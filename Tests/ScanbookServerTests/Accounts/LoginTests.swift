@@ -120,7 +120,11 @@ import VaporTesting
 /// A clock tests move by hand.
 final class MutableClock: @unchecked Sendable {
     private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+    private var current: Date
+
+    init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        current = start
+    }
 
     func advance(by seconds: TimeInterval) {
         lock.withLock { current += seconds }

@@ -42,6 +42,14 @@ import VaporTesting
             #expect(payment.amountMinor == 194_975 && payment.reference == "210000000003139471430009017" && payment.state == .pending)
             #expect(payment.beneficiaryAccount == "CH4431999123000889012")
 
+            // A new beneficiary: the payment waits for a signature and execution leaves it pending,
+            // until the beneficiary is on Anna's whitelist.
+            #expect(payment.signatureRequired)
+            let waiting = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
+            #expect(waiting.status == .unprocessableEntity && waiting.body.string.contains("wait for a signature"))
+            let whitelisted = try await anna.post(PaymentsURL.whitelist.path, ["account": "CH44 3199 9123 0008 8901 2", "name": "Robert Schneider AG", "town": "Biel", "country": "CH"])
+            #expect(whitelisted.status == .seeOther)
+
             let executed = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
             #expect(executed.status == .seeOther)
             let file = try #require(try await PaymentFile.query(on: app.db).first())
@@ -109,6 +117,8 @@ import VaporTesting
         try await withAnna(database) { app, anna in
             let annaAPI = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             let account = try await annaAPI.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: "CHF", isDefault: true)).content.decode(PaymentAccountDTO.self)
+            let entry = WhitelistForm(account: "CH4431999123000889012", name: "Robert Schneider AG", town: "Biel", country: "CH")
+            #expect(try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: entry).status == .created)
             let form = PaymentForm(kind: "qr-bill", debitAccount: account.id, beneficiaryName: "Robert Schneider AG", beneficiaryPostalCode: "2501",
                                    beneficiaryTown: "Biel", beneficiaryCountry: "CH", beneficiaryAccount: "CH4431999123000889012", amount: "10",
                                    referenceType: "QRR", reference: "210000000003139471430009017", executionDate: app.isoDay(0))

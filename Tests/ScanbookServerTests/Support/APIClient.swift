@@ -28,3 +28,10 @@ private struct AnyEncodable: Encodable {
     init(_ value: any Encodable) { self.value = value }
     func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
+
+extension APIClient {
+    /// A raw body of `contentType` (the XML services).
+    func send(_ method: HTTPMethod, path: String, body: String, contentType: String) async throws -> TestingHTTPResponse {
+        try await app.testing().sendRequest(method, path, headers: ["Authorization": "Bearer \(token)", "Content-Type": contentType], body: ByteBuffer(string: body))
+    }
+}

@@ -123,12 +123,12 @@ enum PaymentWebController {
         return response
     }
 
-    private static func renderIndex(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], errors: [String], status: HTTPStatus) async throws -> Response {
+    static func renderIndex(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], errors: [String], status: HTTPStatus) async throws -> Response {
         let view = try await PaymentPresentation.indexPage(request, form: form, slipNotes: slipNotes, errors: errors)
         return try await request.renderPage("Payments/index", title: "payments_title", content: view, status: status, activeModule: .payments)
     }
 
-    private static func renderShow(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
+    static func renderShow(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
         let view = try await PaymentPresentation.paymentPage(payment, request, form: form, errors: errors)
         return try await request.renderPage("Payments/show", title: "payments_payment_title", content: view, status: status, activeModule: .payments)
     }

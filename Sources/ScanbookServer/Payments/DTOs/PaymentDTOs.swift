@@ -33,6 +33,10 @@ struct BankPaymentDTO: Content {
     let state: String
     let rejectionReason: String?
     let file: UUID?
+    /// The beneficiary is on no whitelist: executed only once signed.
+    let signatureRequired: Bool
+    /// Signed, and nothing the signature covers changed since.
+    let signed: Bool
 
     init(_ payment: Payment) throws {
         id = try payment.requireID()
@@ -49,6 +53,8 @@ struct BankPaymentDTO: Content {
         state = payment.state.rawValue
         rejectionReason = payment.rejectionReason
         file = payment.$file.id
+        signatureRequired = payment.signatureRequired
+        signed = payment.$debitAccount.value.map { payment.isSigned(debitIBAN: $0.iban) } ?? false
     }
 }
 

@@ -34,6 +34,8 @@ struct PaymentForm: Content {
     var reference: String?
     var message: String?
     var executionDate: String?
+    /// How the user started it, for the favourites: "scan" or "template:<id>"; the kind otherwise.
+    var from: String?
 
     static let maximumFieldLength = 200
 

@@ -35,6 +35,11 @@ final class Payment: Model, @unchecked Sendable {
     @Field(key: "execution_date") var executionDate: String
     @Field(key: "state") var state: State
     @OptionalField(key: "rejection_reason") var rejectionReason: String?
+    /// To a beneficiary on no whitelist: executed only once signed with a second factor.
+    @Field(key: "signature_required") var signatureRequired: Bool
+    /// SHA-256 of the `SignedPaymentFields` the user signed; voided by changing any of them.
+    @OptionalField(key: "signed_digest") var signedDigest: String?
+    @OptionalField(key: "signed_at") var signedAt: Date?
     /// The pain.001 file it went to the bank in.
     @OptionalParent(key: "file_id") var file: PaymentFile?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
@@ -45,6 +50,7 @@ final class Payment: Model, @unchecked Sendable {
     init(ownerID: UUID, checked: CheckedPayment, debitAccountID: UUID) {
         self.$owner.id = ownerID
         state = .pending
+        signatureRequired = false
         apply(checked, debitAccountID: debitAccountID)
     }
 
@@ -68,6 +74,21 @@ final class Payment: Model, @unchecked Sendable {
     }
 
     var amount: Amount { Amount(minorUnits: amountMinor, decimals: 2) }
+
+    /// What a signature covers, as stored now (`debitIBAN`: the debit account's IBAN).
+    func signedFields(debitIBAN: String) -> SignedPaymentFields {
+        SignedPaymentFields(debitAccount: debitIBAN, beneficiaryAccount: beneficiaryAccount, amountHundredths: amountMinor, currency: currency, reference: reference)
+    }
+
+    /// Signed, and nothing the signature covers changed since.
+    func isSigned(debitIBAN: String) -> Bool {
+        signedDigest.map { $0 == PaymentSigning.digest(signedFields(debitIBAN: debitIBAN)) } ?? false
+    }
+
+    /// Whether execution may hand it to the bank.
+    func isReady(debitIBAN: String) -> Bool {
+        !signatureRequired || isSigned(debitIBAN: debitIBAN)
+    }
 
     var beneficiary: QRBill.Address {
         QRBill.Address(

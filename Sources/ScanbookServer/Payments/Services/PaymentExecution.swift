@@ -15,9 +15,22 @@ enum PaymentExecution {
         let createdAt = request.now
         let messageID = "SB-\(Int(createdAt.timeIntervalSince1970))-\(UUID().uuidString.prefix(8))"
         return try await request.db.writeTransaction { database in
-            let payments = try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
+            let due = try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
                 .filter(\.$state == .pending).filter(\.$executionDate == day.description).all()
-            guard !payments.isEmpty else { throw UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description]) }
+            // Payments waiting for a signature stay pending, unless their beneficiary was whitelisted since.
+            var payments: [Payment] = []
+            for payment in due {
+                if payment.isReady(debitIBAN: account.iban) {
+                    payments.append(payment)
+                } else if try await !PaymentService.needsSignature(payment, ownerID: ownerID, on: database) {
+                    payment.signatureRequired = false
+                    payments.append(payment)
+                }
+            }
+            guard !payments.isEmpty else {
+                if !due.isEmpty { throw UserFacingError(.unprocessableEntity, "payments_awaitingSignature", ["count": "\(due.count)"]) }
+                throw UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description])
+            }
             let batch = PaymentBatch(
                 id: "\(messageID)-1", debtorName: user.name, debtorAccount: account.iban, executionDate: day,
                 transfers: try payments.map(transfer)
@@ -30,6 +43,8 @@ enum PaymentExecution {
                 payment.$file.id = try file.requireID()
                 try await payment.save(on: database)
             }
+            try await AuditLog.record("payments.execute", subject: "file \(try file.requireID())", before: Optional<PaymentFileDTO>.none,
+                                      after: try PaymentFileDTO(file), on: database, request: request)
             return file
         }
     }

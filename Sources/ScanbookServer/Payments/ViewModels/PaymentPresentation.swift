@@ -11,7 +11,8 @@ enum PaymentPresentation {
         let executed = try await PaymentService.list(.executed, on: request)
         let ownerID = try request.auth.require(User.self).requireID()
         let files = try await PaymentFile.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$createdAt, .descending).limit(50).all()
-        var values = form ?? PaymentFormValues()
+        var values: PaymentFormValues
+        if let form { values = form } else { values = try await startingForm(request) ?? PaymentFormValues() }
         if values.debitAccount.isEmpty { values.debitAccount = accounts.first { $0.isDefault }?.id?.uuidString ?? "" }
         if values.executionDate.isEmpty { values.executionDate = request.today.description }
         return PaymentsIndexView(
@@ -19,6 +20,7 @@ enum PaymentPresentation {
                 .init(name: account.name, iban: IBAN(account.iban)?.formatted ?? account.iban, currency: account.currency,
                       isDefault: account.isDefault, deleteURL: PaymentsURL.deleteAccount(id: try account.requireID()).path)
             },
+            favourites: try await favourites(request),
             pending: try pending.map { try row($0, request) }, executed: try executed.map { try row($0, request) },
             files: try files.map { file in
                 .init(label: request.text("payments_file_label", ["date": Formatting.date(file.executionDate, locale: request.locale), "count": "\(file.paymentCount)", "id": file.messageID]),
@@ -34,11 +36,17 @@ enum PaymentPresentation {
         let accounts = try await PaymentAccountService.all(on: request)
         let values = form ?? Self.form(payment)
         let id = try payment.requireID()
+        let userID = try request.auth.require(User.self).requireID()
+        let canSign = try await PaymentSigning.authenticator(for: userID, on: request.db)?.isConfirmed ?? false
+        let folders = try await PaymentTemplateService.folders(on: request)
         return PaymentShowView(
             payment: try row(payment, request), editable: payment.state == .pending, form: values,
             kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
             referenceTypes: referenceTypes(values.referenceType, request), rejectionReason: payment.rejectionReason, errors: errors,
-            updateURL: PaymentsURL.payment(id: id).path, deleteURL: PaymentsURL.deletePayment(id: id).path
+            updateURL: PaymentsURL.payment(id: id).path, deleteURL: PaymentsURL.deletePayment(id: id).path,
+            signURL: PaymentsURL.sign(id: id).path, saveAsTemplateURL: PaymentsURL.saveAsTemplate(id: id).path, canSign: canSign,
+            folderOptions: [SelectOption(value: "", label: request.text("payments_folder_none"), selected: true)]
+                + folders.compactMap { folder in folder.id.map { SelectOption(value: $0.uuidString, label: folder.name, selected: false) } }
         )
     }
 
@@ -49,7 +57,8 @@ enum PaymentPresentation {
             account: IBAN(payment.beneficiaryAccount)?.formatted ?? ParticipantNumber(payment.beneficiaryAccount)?.formatted ?? payment.beneficiaryAccount,
             amount: "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))",
             executionDate: Formatting.date(payment.executionDate, locale: request.locale),
-            state: payment.state.rawValue, stateLabel: request.text("payments_state_\(payment.state.rawValue)")
+            state: payment.state.rawValue, stateLabel: request.text("payments_state_\(payment.state.rawValue)"),
+            awaitingSignature: payment.state == .pending && !payment.isReady(debitIBAN: payment.$debitAccount.value?.iban ?? "")
         )
     }
 
@@ -73,7 +82,7 @@ enum PaymentPresentation {
             beneficiaryPostalCode: text(input.beneficiaryPostalCode), beneficiaryTown: text(input.beneficiaryTown),
             beneficiaryCountry: text(input.beneficiaryCountry), beneficiaryAccount: text(input.beneficiaryAccount), amount: text(input.amount),
             currency: text(input.currency), referenceType: text(input.referenceType), reference: text(input.reference),
-            message: text(input.message), executionDate: text(input.executionDate)
+            message: text(input.message), executionDate: text(input.executionDate), from: text(input.from)
         )
     }
 
@@ -92,20 +101,21 @@ enum PaymentPresentation {
         values.reference = slip.reference ?? ""
         values.message = slip.message ?? ""
         values.executionDate = today.description
+        values.from = PaymentFavourites.scan
         return values
     }
 
-    private static func kinds(_ selected: String, _ request: Request) -> [SelectOption] {
+    static func kinds(_ selected: String, _ request: Request) -> [SelectOption] {
         PaymentDraft.Kind.allCases.map { SelectOption(value: $0.rawValue, label: request.text("payments_kind_\($0.rawValue)"), selected: $0.rawValue == selected) }
     }
 
-    private static func debitAccounts(_ accounts: [PaymentAccount], selected: String) -> [SelectOption] {
+    static func debitAccounts(_ accounts: [PaymentAccount], selected: String) -> [SelectOption] {
         accounts.compactMap { account in
             account.id.map { SelectOption(value: $0.uuidString, label: "\(account.name) (\(account.currency))", selected: $0.uuidString == selected) }
         }
     }
 
-    private static func referenceTypes(_ selected: String, _ request: Request) -> [SelectOption] {
+    static func referenceTypes(_ selected: String, _ request: Request) -> [SelectOption] {
         ["QRR", "SCOR", "NON"].map { SelectOption(value: $0, label: request.text("payments_reference_\($0)"), selected: $0 == selected) }
     }
 }

@@ -13,6 +13,8 @@ struct PaymentFormValues: Encodable {
     var reference = ""
     var message = ""
     var executionDate = ""
+    /// "scan" or "template:<id>" (hidden): what the favourites count this payment as.
+    var from = ""
 }
 
 struct PaymentRow: Encodable {
@@ -23,6 +25,8 @@ struct PaymentRow: Encodable {
     let executionDate: String
     let state: String
     let stateLabel: String
+    /// Waiting for a second-factor signature before it can be executed.
+    let awaitingSignature: Bool
 }
 
 struct PaymentsIndexView: Encodable {
@@ -40,6 +44,7 @@ struct PaymentsIndexView: Encodable {
     }
 
     let accounts: [AccountRow]
+    let favourites: [FavouriteTile]
     let pending: [PaymentRow]
     let executed: [PaymentRow]
     let files: [FileRow]
@@ -53,12 +58,18 @@ struct PaymentsIndexView: Encodable {
     let today: String
     let maxUpload: String
     let links: Links
+    let isTemplate = false
 
     struct Links: Encodable {
         let create = PaymentsURL.index.path
         let accounts = PaymentsURL.accounts.path
         let slip = PaymentsURL.slip.path
         let execute = PaymentsURL.execute.path
+        let favourites = PaymentsURL.favourites.path
+        let templates = PaymentsURL.templates.path
+        let whitelist = PaymentsURL.whitelist.path
+        let authenticator = PaymentsURL.authenticator.path
+        let audit = PaymentsURL.audit.path
     }
 }
 
@@ -73,5 +84,12 @@ struct PaymentShowView: Encodable {
     let errors: [String]
     let updateURL: String
     let deleteURL: String
+    let signURL: String
+    let saveAsTemplateURL: String
+    /// Whether the user has an authenticator to sign with.
+    let canSign: Bool
+    let folderOptions: [SelectOption]
+    let authenticatorURL = PaymentsURL.authenticator.path
     let backURL = PaymentsURL.index.path
+    let isTemplate = false
 }

@@ -16,6 +16,8 @@ final class RateEvent: Model, @unchecked Sendable {
         case loginAccount = "login.account"
         /// Accounts created from one client address.
         case registration = "register.address"
+        /// Wrong second-factor codes of one user; key the user id.
+        case secondFactor = "payments.code"
     }
 
     @ID(key: .id) var id: UUID?

@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// A slip's codeline as a native client sends it: read and checked, its beneficiary looked up on
+/// the whitelists (OCRPayment in the XML services, `POST /api/v1/payments/codeline`).
+enum PaymentCodelines {
+    enum State: Int, Sendable {
+        case ok = 1, notParsable = 2, notWhitelisted = 3
+    }
+
+    static func read(_ codeline: String?, on request: Request) async throws -> CodelineReadingDTO {
+        let userID = try request.auth.require(User.self).requireID()
+        let slip: Slip
+        switch ESRCodeline.read(String((codeline ?? "").prefix(200))) {
+        case .success(let reading): slip = Slip(reading.codeline)
+        case .failure(let found):
+            let problems = found.problems.map { problem in
+                ProblemDTO(field: problem.field.rawValue,
+                           message: request.text("payments_problem_\(problem.kind.rawValue)", ["field": request.text("payments_field_\(problem.field.rawValue)")]),
+                           correctedValue: problem.correctedValue)
+            }
+            return CodelineReadingDTO(state: State.notParsable.rawValue, slip: nil, whitelistEntry: nil, problems: problems)
+        }
+        let stored = slip.account.flatMap { ParticipantNumber($0)?.digits } ?? ""
+        let entry = try await WhitelistService.entry(for: stored, userID: userID, on: request.db)
+        return CodelineReadingDTO(state: (entry == nil ? State.notWhitelisted : .ok).rawValue, slip: slip,
+                                  whitelistEntry: try entry.map(WhitelistEntryDTO.init), problems: [])
+    }
+}
+
+struct CodelineInput: Content {
+    var codeline: String?
+}
+
+struct ProblemDTO: Content {
+    let field: String
+    let message: String
+    let correctedValue: String?
+}
+
+struct CodelineReadingDTO: Content {
+    /// 1 read, beneficiary on a whitelist; 2 not parsable; 3 read, beneficiary on no whitelist.
+    let state: Int
+    let slip: Slip?
+    let whitelistEntry: WhitelistEntryDTO?
+    let problems: [ProblemDTO]
+}

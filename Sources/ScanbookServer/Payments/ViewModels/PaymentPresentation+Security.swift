@@ -1,0 +1,63 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+extension PaymentPresentation {
+    static func whitelistPage(_ request: Request, errors: [String]) async throws -> WhitelistView {
+        let user = try request.auth.require(User.self)
+        func row(_ entry: WhitelistEntry) throws -> WhitelistView.Row {
+            let id = try entry.requireID()
+            let address = entry.address
+            return .init(
+                name: entry.name,
+                address: [[address.street, address.buildingNumber].filter { !$0.isEmpty }.joined(separator: " "),
+                          [address.postalCode, address.town].filter { !$0.isEmpty }.joined(separator: " "), address.country]
+                    .filter { !$0.isEmpty }.joined(separator: ", "),
+                account: accountText(entry.account),
+                bank: [entry.bankName, entry.clearingNumber.map { "BC \($0)" }, entry.bankAddress].compactMap { $0 }.joined(separator: " · "),
+                payURL: PaymentsURL.index.path + "?whitelist=\(id.uuidString)#new-payment",
+                deleteURL: entry.isGlobal && !user.isAdmin ? nil : PaymentsURL.deleteWhitelistEntry(id: id).path
+            )
+        }
+        return WhitelistView(
+            personal: try await WhitelistService.personal(on: request).map(row),
+            global: try await WhitelistService.global(on: request.db).map(row),
+            isAdmin: user.isAdmin, errors: errors
+        )
+    }
+
+    static func authenticatorPage(_ request: Request, enrolment: PaymentSigning.Enrolment?, errors: [String]) async throws -> AuthenticatorView {
+        let userID = try request.auth.require(User.self).requireID()
+        let authenticator = try await PaymentSigning.authenticator(for: userID, on: request.db)
+        return AuthenticatorView(
+            confirmed: authenticator?.isConfirmed ?? false,
+            confirmedAt: authenticator?.confirmedAt.map { Formatting.dateTime($0, locale: request.locale) },
+            secret: enrolment.map { grouped($0.secret) },
+            qrDataURL: enrolment.map { "data:image/svg+xml;base64," + Data($0.qrSVG.utf8).base64EncodedString() },
+            errors: errors
+        )
+    }
+
+    static func auditPage(_ request: Request) async throws -> AuditView {
+        let userID = try request.auth.require(User.self).requireID()
+        let entries = try await AuditEntry.query(on: request.db).filter(\.$actorID == userID).sort(\.$sequence, .descending).limit(200).all()
+        return AuditView(entries: entries.map { entry in
+            .init(sequence: entry.sequence, at: entry.at.replacingOccurrences(of: "T", with: " ").prefix(19).description,
+                  action: entry.action, subject: entry.subject,
+                  change: [entry.before.map { "− \($0)" }, entry.after.map { "+ \($0)" }].compactMap { $0 }.joined(separator: "\n"))
+        })
+    }
+
+    static func accountText(_ stored: String) -> String {
+        IBAN(stored)?.formatted ?? ParticipantNumber(stored)?.formatted ?? stored
+    }
+
+    /// "JBSW Y3DP EHPK 3PXP": groups of four, easier to type.
+    private static func grouped(_ secret: String) -> String {
+        stride(from: 0, to: secret.count, by: 4).map { start in
+            let from = secret.index(secret.startIndex, offsetBy: start)
+            return String(secret[from..<(secret.index(from, offsetBy: 4, limitedBy: secret.endIndex) ?? secret.endIndex)])
+        }.joined(separator: " ")
+    }
+}
