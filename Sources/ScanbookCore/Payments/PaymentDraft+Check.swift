@@ -30,12 +30,22 @@ extension PaymentDraft {
         } else {
             problems.append(PaymentProblem(.executionDate, .wrongFormat))
         }
+        problems = problems.map(proposingCheckDigit)
         guard problems.isEmpty, let debit, let amount, let date else { return .failure(PaymentProblems(problems)) }
         return .success(CheckedPayment(
             kind: kind, debitAccount: debit, beneficiaryAccount: beneficiaryStored ?? beneficiaryAccount, beneficiary: beneficiary, amount: amount,
             currency: kind == .foreign ? (CurrencyCode(currency)?.code ?? currency) : currency,
             referenceType: type, reference: reference, message: message.isEmpty ? nil : message, executionDate: date
         ))
+    }
+
+    /// A typed 27-digit reference whose check digit fails: the check digit its 26 digits give, for
+    /// the user to confirm (a reference read from a bill or slip is reported without one).
+    private func proposingCheckDigit(_ problem: PaymentProblem) -> PaymentProblem {
+        let compact = reference.filter { !$0.isWhitespace }
+        guard problem.field == .reference, problem.kind == .checkDigit, problem.correctedValue == nil, compact.count == 27,
+              let digit = Mod10Recursive.checkDigit(of: compact.prefix(26)) else { return problem }
+        return PaymentProblem(.reference, .checkDigit, correctedValue: String(compact.prefix(26)) + String(digit))
     }
 
     /// Slips pay a participant number; everything else an IBAN (QR-bills a Swiss one). Returns the

@@ -13,6 +13,13 @@ extension Amount {
             self.init(minorUnits: whole * 100, decimals: 2)
             return
         }
+        // "1'850": the apostrophe only ever groups thousands (Swiss), so no decimals is unambiguous.
+        let groups = token.split(separator: "'", omittingEmptySubsequences: false)
+        if groups.count > 1, groups.allSatisfy({ $0.allSatisfy(\.isNumber) }), (1...3).contains(groups[0].count),
+           groups.dropFirst().allSatisfy({ $0.count == 3 }), let whole = Int(groups.joined()), whole <= 9_999_999 {
+            self.init(minorUnits: whole * 100, decimals: 2)
+            return
+        }
         guard let parsed = AmountParser.parse(token) else { return nil }
         self = parsed
     }

@@ -3,7 +3,9 @@ import Testing
 @testable import ScanbookCore
 
 @Suite struct Pain001Tests {
-    static let schema = "../shared/schemas/pain.001.001.09.xsd"
+    /// The ISO schema: the shared copy, or the one `make test` fetched into `.build/schemas`.
+    static let schema = ["../shared/schemas/pain.001.001.09.xsd", ".build/schemas/pain.001.001.09.xsd"]
+        .first { FileManager.default.fileExists(atPath: $0) } ?? "../shared/schemas/pain.001.001.09.xsd"
     static let xmllint = "/usr/bin/xmllint"
 
     static func transfers() throws -> [CreditTransfer] {

@@ -54,7 +54,7 @@ extension PaymentAPIController {
 
     @Sendable static func readCodeline(_ request: Request) async throws -> CodelineReadingDTO {
         let input = try request.content.decode(CodelineInput.self)
-        return try await PaymentCodelines.read(input.codeline, on: request)
+        return try CodelineReadingDTO(try await PaymentCodelines.read(input.codeline, on: request), request: request)
     }
 
     /// The user's own entries, newest first (at most 200).

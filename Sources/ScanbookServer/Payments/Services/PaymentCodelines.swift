@@ -10,23 +10,23 @@ enum PaymentCodelines {
         case ok = 1, notParsable = 2, notWhitelisted = 3
     }
 
-    static func read(_ codeline: String?, on request: Request) async throws -> CodelineReadingDTO {
+    struct Reading: Sendable {
+        let state: State
+        let slip: Slip?
+        let whitelistEntry: WhitelistEntry?
+        let problems: [PaymentProblem]
+    }
+
+    static func read(_ codeline: String?, on request: Request) async throws -> Reading {
         let userID = try request.auth.require(User.self).requireID()
         let slip: Slip
         switch ESRCodeline.read(String((codeline ?? "").prefix(200))) {
         case .success(let reading): slip = Slip(reading.codeline)
-        case .failure(let found):
-            let problems = found.problems.map { problem in
-                ProblemDTO(field: problem.field.rawValue,
-                           message: request.text("payments_problem_\(problem.kind.rawValue)", ["field": request.text("payments_field_\(problem.field.rawValue)")]),
-                           correctedValue: problem.correctedValue)
-            }
-            return CodelineReadingDTO(state: State.notParsable.rawValue, slip: nil, whitelistEntry: nil, problems: problems)
+        case .failure(let found): return Reading(state: .notParsable, slip: nil, whitelistEntry: nil, problems: found.problems)
         }
         let stored = slip.account.flatMap { ParticipantNumber($0)?.digits } ?? ""
         let entry = try await WhitelistService.entry(for: stored, userID: userID, on: request.db)
-        return CodelineReadingDTO(state: (entry == nil ? State.notWhitelisted : .ok).rawValue, slip: slip,
-                                  whitelistEntry: try entry.map(WhitelistEntryDTO.init), problems: [])
+        return Reading(state: entry == nil ? .notWhitelisted : .ok, slip: slip, whitelistEntry: entry, problems: [])
     }
 }
 
@@ -46,4 +46,15 @@ struct CodelineReadingDTO: Content {
     let slip: Slip?
     let whitelistEntry: WhitelistEntryDTO?
     let problems: [ProblemDTO]
+
+    init(_ reading: PaymentCodelines.Reading, request: Request) throws {
+        state = reading.state.rawValue
+        slip = reading.slip
+        whitelistEntry = try reading.whitelistEntry.map(WhitelistEntryDTO.init)
+        problems = reading.problems.map { problem in
+            ProblemDTO(field: problem.field.rawValue,
+                       message: request.text("payments_problem_\(problem.kind.rawValue)", ["field": request.text("payments_field_\(problem.field.rawValue)")]),
+                       correctedValue: problem.correctedValue)
+        }
+    }
 }

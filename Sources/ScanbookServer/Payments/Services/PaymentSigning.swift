@@ -106,7 +106,7 @@ enum PaymentSigning {
             throw UserFacingError(.tooManyRequests, "payments_codeThrottled", ["minutes": "\(minutes)"])
         }
         let typed = String((code ?? "").filter { !$0.isWhitespace }.prefix(12))
-        let secret = try await request.application.secretBox().open(authenticator.sealedSecret)
+        let secret = try await request.application.openSecret(authenticator.sealedSecret)
         guard let counter = totp(secret).matchingCounter(typed, at: Int64(now.timeIntervalSince1970), after: authenticator.lastCounter),
               try await advance(authenticator, to: counter, on: request.db)
         else {

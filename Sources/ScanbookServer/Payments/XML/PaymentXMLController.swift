@@ -20,9 +20,10 @@ enum PaymentXMLController {
 
     @Sendable static func ocrPayment(_ request: Request) async throws -> Response {
         try await handle(.ocrPayment, request) { root, language in
+            let localizer = request.application.localizer
             let reading = try await PaymentCodelines.read(root.value("Codeline"), on: request)
             var body = Body(.ocrPayment)
-            body.element("State", "\(reading.state)")
+            body.element("State", "\(reading.state.rawValue)")
             if let slip = reading.slip {
                 body.element("BeneficiaryAccount", slip.account ?? "")
                 if let amount = slip.amount { body.element("Amount", amount) }
@@ -30,14 +31,13 @@ enum PaymentXMLController {
                 if let reference = slip.reference { body.element("ReferenceNumber", reference) }
             }
             if let entry = reading.whitelistEntry {
-                body.address("BeneficiaryAddress", entry.beneficiary)
+                body.address("BeneficiaryAddress", entry.address)
                 if let clearing = entry.clearingNumber { body.element("ClearingNumber", clearing) }
                 let bank = [entry.bankName, entry.bankAddress].compactMap { $0 }.joined(separator: ", ")
                 if !bank.isEmpty { body.element("BankAddress", String(bank.prefix(200))) }
             }
-            let message = reading.state == PaymentCodelines.State.notParsable.rawValue ? "xml_codelineUnreadable" : nil
-            body.exceptions(reading.problems.map { ("codeline", fieldName(PaymentProblem.Field(rawValue: $0.field) ?? .codeline), $0.message) }
-                            + (message.map { [("unreadable", nil, language.text($0, localizer: request.application.localizer))] } ?? []))
+            body.exceptions(reading.problems.map { ($0.kind.rawValue, "Codeline", problemText($0, language, localizer)) }
+                            + (reading.state == .notParsable ? [("unreadable", nil, language.text("xml_codelineUnreadable", localizer: localizer))] : []))
             return (body, .ok)
         }
     }

@@ -39,6 +39,17 @@ extension Application {
     func forgetSecretBox() async {
         await secretBoxCache.forget()
     }
+
+    /// Opens a stored secret; one sealed with a key this process has not loaded yet (another
+    /// instance rotated the database's key) reloads the keys once.
+    func openSecret(_ sealed: String) async throws -> [UInt8] {
+        do {
+            return try await secretBox().open(sealed)
+        } catch is SecretBox.Unopenable {
+            await forgetSecretBox()
+            return try await secretBox().open(sealed)
+        }
+    }
 }
 
 /// Holds the loaded box; concurrent first callers wait for one load.

@@ -1,0 +1,31 @@
+import Fluent
+import Foundation
+import Vapor
+
+extension Application {
+    /// Seals every stored secret with the current key. With `SCANBOOK_SECRET_KEY` set, secrets
+    /// sealed with an older key (`SCANBOOK_SECRET_KEY_PREVIOUS`, or the database's own key) move to
+    /// it; without it, the database's key is replaced by a new one. One transaction: a failure
+    /// changes nothing. Returns how many secrets were sealed again.
+    public func rotateSecrets() async throws -> Int {
+        let box = try await secretBox()
+        let replacesDatabaseKey = scanbookConfig.secretKey == nil
+        let count = try await db.writeTransaction { database in
+            let target = replacesDatabaseKey ? SecretBox(current: SecretBox.newKey(), older: []) : box
+            var resealed = 0
+            for authenticator in try await PaymentAuthenticator.query(on: database).all() {
+                guard replacesDatabaseKey || !target.isSealedWithCurrentKey(authenticator.sealedSecret) else { continue }
+                authenticator.sealedSecret = try target.seal(try box.open(authenticator.sealedSecret))
+                try await authenticator.save(on: database)
+                resealed += 1
+            }
+            if replacesDatabaseKey, let stored = try await ServerKey.query(on: database).filter(\.$name == ServerKey.secretsName).first() {
+                stored.material = Data(target.current.withUnsafeBytes { Array($0) }).base64EncodedString()
+                try await stored.save(on: database)
+            }
+            return resealed
+        }
+        await forgetSecretBox()
+        return count
+    }
+}
