@@ -36,6 +36,9 @@ public final class XMLSchema: @unchecked Sendable {
 
     /// The document's root element, or every reason it is not well-formed or not valid.
     public func parse(_ bytes: [UInt8]) throws -> XMLNode {
+        // No document type declaration, so no entity can expand (the "billion laughs") and no
+        // external one can be fetched; the schemas need none.
+        if Self.containsDoctype(bytes) { throw XMLSchemaError(messages: ["document type declarations (<!DOCTYPE) are not accepted"]) }
         let collector = ErrorCollector()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         guard let parser = xmlNewParserCtxt() else { throw XMLSchemaError(messages: ["out of memory"]) }
@@ -63,6 +66,15 @@ public final class XMLSchema: @unchecked Sendable {
         }
         guard let root = xmlDocGetRootElement(document) else { throw XMLSchemaError(messages: ["the document has no element"]) }
         return Self.node(root)
+    }
+
+    private static func containsDoctype(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("<!DOCTYPE".utf8)
+        guard bytes.count >= marker.count else { return false }
+        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
+            if Array(bytes[start..<(start + marker.count)]) == marker { return true }
+        }
+        return false
     }
 
     private static func node(_ element: xmlNodePtr) -> XMLNode {

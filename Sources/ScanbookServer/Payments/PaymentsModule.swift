@@ -16,6 +16,14 @@ struct PaymentsModule: ScanbookModule {
         return pending == 0 ? nil : request.text("payments_home", ["count": "\(pending)"])
     }
 
+    var settingsLinks: [SettingsLink] {
+        [
+            SettingsLink(label: "settings_payment_accounts", url: PaymentsURL.index, id: "payment-accounts-link"),
+            SettingsLink(label: "settings_payment_authenticator", url: PaymentsURL.authenticator, id: "payment-authenticator-link"),
+            SettingsLink(label: "settings_payment_whitelist", url: PaymentsURL.whitelist, id: "payment-whitelist-link"),
+        ]
+    }
+
     func configure(_ app: Application, _ config: AppConfig) throws {
         app.paymentXMLSchemas = try PaymentXMLSchemas.load()
     }

@@ -77,6 +77,10 @@ import VaporTesting
             #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.template(id: template.id)).status == .notFound)
             #expect(try await ben.get(PaymentsURL.index.path + "?template=\(template.id)").status == .notFound)
             #expect(try await benAPI.send(.GET, PaymentsAPIRoute.templates).content.decode([PaymentTemplateDTO].self).isEmpty)
+            let other = try await api.send(.POST, PaymentsAPIRoute.folders, json: FolderForm(name: "Steuern")).content.decode(TemplateFolderDTO.self)
+            #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.folder(id: other.id)).status == .notFound)
+            #expect(try await ben.post(PaymentsURL.deleteFolder(id: other.id).path).status == .notFound)
+            #expect(try await benAPI.send(.POST, PaymentsAPIRoute.templates, json: TemplateForm(name: "X", folder: other.id.uuidString)).status == .unprocessableEntity)
         }
     }
 }

@@ -58,6 +58,13 @@ import VaporTesting
             #expect(status == .badRequest && root.value("State") == "2" && root.child("Exceptions")?.children.isEmpty == false)
             (status, root) = try await Self.call(api, .ocrPayment, "<OCRPaymentRequest><oops")
             #expect(status == .badRequest && root.value("State") == "2")
+            let laughs = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>"
+                + Self.request("OCRPayment", "<Codeline>&b;</Codeline>").replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", with: "")
+            (status, root) = try await Self.call(api, .ocrPayment, laughs)
+            #expect(status == .badRequest && root.value("State") == "2", "no document type declarations")
+            let deep = String(repeating: "<a>", count: 5_000) + String(repeating: "</a>", count: 5_000)
+            (status, _) = try await Self.call(api, .ocrPayment, deep)
+            #expect(status == .badRequest)
             let unauthenticated = try await app.testing().sendRequest(.POST, "/api/xml/v1/OCRPayment", headers: ["Content-Type": "application/xml"], body: ByteBuffer(string: good))
             #expect(unauthenticated.status == .unauthorized)
         }
