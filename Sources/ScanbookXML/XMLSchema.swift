@@ -11,6 +11,11 @@ public struct XMLNode: Sendable, Equatable {
     public func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
     /// The trimmed text of a child element, nil when there is none.
     public func value(_ name: String) -> String? { child(name).map { trimmed($0.text) } }
+    public func children(_ name: String) -> [XMLNode] { children.filter { $0.name == name } }
+    /// The element at a path of child names ("StsRsnInf", "Rsn", "Cd"), first match at each step.
+    public func descendant(_ path: String...) -> XMLNode? {
+        path.reduce(Optional(self)) { node, name in node?.child(name) }
+    }
 }
 
 public struct XMLSchemaError: Error, CustomStringConvertible, Sendable {
@@ -36,10 +41,26 @@ public final class XMLSchema: @unchecked Sendable {
 
     /// The document's root element, or every reason it is not well-formed or not valid.
     public func parse(_ bytes: [UInt8]) throws -> XMLNode {
+        try Self.withDocument(bytes) { document in
+            try validate(document)
+            guard let root = xmlDocGetRootElement(document) else { throw XMLSchemaError(messages: ["the document has no element"]) }
+            return Self.node(root)
+        }
+    }
+
+    /// A well-formed document's root element, not checked against any schema (a bank's report
+    /// in a version we hold no schema for); the same refusals of DTDs and network access.
+    public static func parseWithoutSchema(_ bytes: [UInt8]) throws -> XMLNode {
+        try withDocument(bytes) { document in
+            guard let root = xmlDocGetRootElement(document) else { throw XMLSchemaError(messages: ["the document has no element"]) }
+            return node(root)
+        }
+    }
+
+    private static func withDocument<T>(_ bytes: [UInt8], _ body: (xmlDocPtr) throws -> T) throws -> T {
         // No document type declaration, so no entity can expand (the "billion laughs") and no
         // external one can be fetched; the schemas need none.
-        if Self.containsDoctype(bytes) { throw XMLSchemaError(messages: ["document type declarations (<!DOCTYPE) are not accepted"]) }
-        let collector = ErrorCollector()
+        if containsDoctype(bytes) { throw XMLSchemaError(messages: ["document type declarations (<!DOCTYPE) are not accepted"]) }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         guard let parser = xmlNewParserCtxt() else { throw XMLSchemaError(messages: ["out of memory"]) }
         defer { xmlFreeParserCtxt(parser) }
@@ -53,6 +74,11 @@ public final class XMLSchema: @unchecked Sendable {
             throw XMLSchemaError(messages: [trimmed(message)])
         }
         defer { xmlFreeDoc(document) }
+        return try body(document)
+    }
+
+    private func validate(_ document: xmlDocPtr) throws {
+        let collector = ErrorCollector()
         guard let validation = xmlSchemaNewValidCtxt(schema) else { throw XMLSchemaError(messages: ["out of memory"]) }
         defer { xmlSchemaFreeValidCtxt(validation) }
         let unmanaged = Unmanaged.passUnretained(collector).toOpaque()
@@ -64,8 +90,6 @@ public final class XMLSchema: @unchecked Sendable {
         guard xmlSchemaValidateDoc(validation, document) == 0 else {
             throw XMLSchemaError(messages: collector.messages.isEmpty ? ["the document does not match the schema"] : Array(collector.messages.prefix(20)))
         }
-        guard let root = xmlDocGetRootElement(document) else { throw XMLSchemaError(messages: ["the document has no element"]) }
-        return Self.node(root)
     }
 
     private static func containsDoctype(_ bytes: [UInt8]) -> Bool {

@@ -60,6 +60,7 @@ struct PaymentsModule: ScanbookModule {
         web.post(page(.confirmEnrolment), use: PaymentWebController.confirmEnrolment)
         web.post(page(.removeAuthenticator), use: PaymentWebController.removeAuthenticator)
         web.get(page(.audit), use: PaymentWebController.audit)
+        web.upload(.POST, page(.statusReport), limit: maxUpload, use: PaymentWebController.applyStatusReport)
 
         func route(_ route: PaymentsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.accounts), use: PaymentAPIController.accounts)
@@ -90,6 +91,7 @@ struct PaymentsModule: ScanbookModule {
         api.post(route(.confirmAuthenticator), use: PaymentAPIController.confirmEnrolment)
         api.post(route(.removeAuthenticator), use: PaymentAPIController.removeAuthenticator)
         api.get(route(.audit), use: PaymentAPIController.audit)
+        api.post(route(.statusReports), use: PaymentAPIController.applyStatusReport)
 
         // The XML services of the seed, for native clients.
         api.post(PaymentXMLController.route("OCRPayment"), use: PaymentXMLController.ocrPayment)

@@ -40,6 +40,8 @@ enum PaymentsURL: ModuleURL, Equatable {
     case removeAuthenticator
     /// The user's own audit log entries.
     case audit
+    /// The bank's status report (pain.002) for a file: rejected payments become `rejected`.
+    case statusReport
 
     var pagePathComponents: [PathComponent] {
         switch self {
@@ -67,6 +69,7 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .confirmEnrolment: ["authenticator", "confirm"]
         case .removeAuthenticator: ["authenticator", "remove"]
         case .audit: ["audit"]
+        case .statusReport: ["status-report"]
         }
     }
 }
@@ -93,6 +96,7 @@ enum PaymentsAPIRoute: APIPath, Equatable {
     case confirmAuthenticator
     case removeAuthenticator
     case audit
+    case statusReports
 
     var routePathComponents: [PathComponent] {
         switch self {
@@ -115,6 +119,7 @@ enum PaymentsAPIRoute: APIPath, Equatable {
         case .confirmAuthenticator: ["payment-authenticator", "confirm"]
         case .removeAuthenticator: ["payment-authenticator", "remove"]
         case .audit: ["audit-log"]
+        case .statusReports: ["payment-status-reports"]
         }
     }
 }

@@ -145,6 +145,68 @@ import VaporTesting
     }
 }
 
+extension PaymentFlowTests {
+    static func statusReport(messageID: String, rejecting endToEndID: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10">
+          <CstmrPmtStsRpt>
+            <GrpHdr><MsgId>BANK-1</MsgId><CreDtTm>2026-11-26T08:00:00</CreDtTm></GrpHdr>
+            <OrgnlGrpInfAndSts><OrgnlMsgId>\(messageID)</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+            <OrgnlPmtInfAndSts>
+              <OrgnlPmtInfId>\(messageID)-1</OrgnlPmtInfId><PmtInfSts>PART</PmtInfSts>
+              <TxInfAndSts><OrgnlEndToEndId>\(endToEndID)</OrgnlEndToEndId><TxSts>RJCT</TxSts>
+                <StsRsnInf><Rsn><Cd>AC04</Cd></Rsn><AddtlInf>Konto saldiert</AddtlInf></StsRsnInf></TxInfAndSts>
+            </OrgnlPmtInfAndSts>
+          </CstmrPmtStsRpt>
+        </Document>
+        """
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func theBanksStatusReportMarksRejectedPaymentsWithTheReason(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let account = try await api.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: "CHF", isDefault: true)).content.decode(PaymentAccountDTO.self)
+            #expect(try await api.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH5604835012345678009", name: "Max Muster")).status == .created)
+            var ids: [UUID] = []
+            for amount in ["10", "20"] {
+                let form = PaymentForm(kind: "bank", debitAccount: account.id, beneficiaryName: "Max Muster", beneficiaryPostalCode: "8001", beneficiaryTown: "Zürich",
+                                       beneficiaryCountry: "CH", beneficiaryAccount: "CH5604835012345678009", amount: amount, referenceType: "NON", executionDate: app.isoDay(0))
+                ids.append(try await api.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(BankPaymentDTO.self).id)
+            }
+            let file = try await api.send(.POST, PaymentsAPIRoute.execute, json: ExecuteForm(account: account.id, date: app.isoDay(0))).content.decode(PaymentFileDTO.self)
+            let rejectedID = ids[1].uuidString.replacingOccurrences(of: "-", with: "")
+            let report = Self.statusReport(messageID: file.messageID, rejecting: rejectedID)
+
+            let applied = try await api.send(.POST, path: PaymentsAPIRoute.statusReports.path, body: report, contentType: "application/xml")
+            #expect(applied.status == .ok)
+            #expect(try applied.content.decode(StatusReportDTO.self).rejected == 1)
+            let rejected = try await api.send(.GET, PaymentsAPIRoute.payment(id: ids[1])).content.decode(BankPaymentDTO.self)
+            #expect(rejected.state == "rejected" && rejected.rejectionReason == "AC04 (account closed): Konto saldiert")
+            #expect(try await api.send(.GET, PaymentsAPIRoute.payment(id: ids[0])).content.decode(BankPaymentDTO.self).state == "executed")
+            #expect(try await anna.get(PaymentsURL.index.path).body.string.contains("AC04 (account closed)"))
+
+            // The same report again changes nothing; the web form takes the file too.
+            let again = try await anna.post(PaymentsURL.statusReport.path, files: ["report": FormFile(filename: "pain002.xml", contentType: "application/xml", bytes: Array(report.utf8))])
+            #expect(again.status == .seeOther)
+            #expect(try await AuditEntry.query(on: app.db).filter(\.$action == "payment.reject").count() == 1)
+
+            let notMine = try await api.send(.POST, path: PaymentsAPIRoute.statusReports.path, body: Self.statusReport(messageID: "SB-OTHER", rejecting: rejectedID), contentType: "application/xml")
+            #expect(notMine.status == .unprocessableEntity)
+            let notPain = try await api.send(.POST, path: PaymentsAPIRoute.statusReports.path, body: "<Document xmlns=\"urn:x\"/>", contentType: "application/xml")
+            #expect(notPain.status == .unprocessableEntity)
+            let broken = try await api.send(.POST, path: PaymentsAPIRoute.statusReports.path, body: "<Document", contentType: "application/xml")
+            #expect(broken.status == .unprocessableEntity)
+
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            let benAPI = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
+            #expect(try await benAPI.send(.POST, path: PaymentsAPIRoute.statusReports.path, body: report, contentType: "application/xml").status == .unprocessableEntity, "Anna's file is no file of Ben's")
+        }
+    }
+}
+
 private struct ErrorBody: Decodable {
     let reason: String
 }

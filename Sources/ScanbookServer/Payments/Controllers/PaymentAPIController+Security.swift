@@ -57,6 +57,14 @@ extension PaymentAPIController {
         return try CodelineReadingDTO(try await PaymentCodelines.read(input.codeline, on: request), request: request)
     }
 
+    /// A pain.002 document as the body.
+    @Sendable static func applyStatusReport(_ request: Request) async throws -> StatusReportDTO {
+        let bytes = request.body.data.map { Array($0.readableBytesView) } ?? []
+        guard !bytes.isEmpty else { throw UserFacingError(.unprocessableEntity, "payments_reportMissing") }
+        let outcome = try await PaymentStatusReports.apply(bytes, on: request)
+        return StatusReportDTO(file: try outcome.file.requireID(), messageID: outcome.file.messageID, rejected: outcome.rejected)
+    }
+
     /// The user's own entries, newest first (at most 200).
     @Sendable static func audit(_ request: Request) async throws -> [AuditEntryDTO] {
         let userID = try request.auth.require(User.self).requireID()
@@ -105,4 +113,11 @@ extension PaymentAPIController {
         try await PaymentTemplateService.deleteFolder(try await PaymentTemplateFolder.find(request.id(.folder), ownedBy: request), on: request)
         return .noContent
     }
+}
+
+struct StatusReportDTO: Content {
+    let file: UUID
+    let messageID: String
+    /// Payments the report rejected (now `rejected`, with the reason).
+    let rejected: Int
 }

@@ -87,6 +87,21 @@ extension PaymentWebController {
         }
     }
 
+    @Sendable static func applyStatusReport(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(StatusReportUpload.self)
+        return try await request.change {
+            guard let file = form.report, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "payments_reportMissing") }
+            guard file.data.readableBytes <= PaymentStatusReports.maximumBytes else {
+                throw UserFacingError(.payloadTooLarge, "body_tooLarge", ["maximum": ByteCount(PaymentStatusReports.maximumBytes).description])
+            }
+            let outcome = try await PaymentStatusReports.apply(Array(file.data.readableBytesView), on: request)
+            request.flash(.success, request.text("payments_reportApplied", ["id": outcome.file.messageID, "count": "\(outcome.rejected)"]))
+            return PaymentsURL.index
+        } showAgain: { errors, status in
+            try await renderIndex(request, form: nil, errors: errors, status: status)
+        }
+    }
+
     @Sendable static func audit(_ request: Request) async throws -> Response {
         let view = try await PaymentPresentation.auditPage(request)
         return try await request.renderPage("Payments/audit", title: "payments_audit_title", content: view, activeModule: .payments)
@@ -101,4 +116,8 @@ extension PaymentWebController {
         let view = try await PaymentPresentation.authenticatorPage(request, enrolment: enrolment, errors: errors)
         return try await request.renderPage("Payments/authenticator", title: "payments_authenticator_title", content: view, status: status, activeModule: .payments)
     }
+}
+
+struct StatusReportUpload: Content {
+    var report: File?
 }

@@ -52,11 +52,16 @@ enum PaymentExecution {
     private static func transfer(_ payment: Payment) throws -> CreditTransfer {
         let type = QRBill.ReferenceType(rawValue: payment.referenceType) ?? (payment.referenceType == "ESR" ? .qr : .none)
         return CreditTransfer(
-            endToEndID: try payment.requireID().uuidString.replacingOccurrences(of: "-", with: ""),
+            endToEndID: try endToEndID(of: payment),
             amount: payment.amount, currency: payment.currency,
             creditor: payment.beneficiary,
             creditorAccount: payment.beneficiaryAccount, referenceType: type, reference: payment.reference, message: payment.message
         )
+    }
+
+    /// The id the bank names the payment by in its status report: the payment's id without dashes.
+    static func endToEndID(of payment: Payment) throws -> String {
+        try payment.requireID().uuidString.replacingOccurrences(of: "-", with: "")
     }
 
     private static func isoDateTime(_ date: Date) -> String {

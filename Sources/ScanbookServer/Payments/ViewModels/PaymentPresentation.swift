@@ -9,6 +9,7 @@ enum PaymentPresentation {
         let accounts = try await PaymentAccountService.all(on: request)
         let pending = try await PaymentService.list(.pending, on: request)
         let executed = try await PaymentService.list(.executed, on: request)
+        let rejected = try await PaymentService.list(.rejected, on: request)
         let ownerID = try request.auth.require(User.self).requireID()
         let files = try await PaymentFile.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$createdAt, .descending).limit(50).all()
         var values: PaymentFormValues
@@ -22,6 +23,7 @@ enum PaymentPresentation {
             },
             favourites: try await favourites(request),
             pending: try pending.map { try row($0, request) }, executed: try executed.map { try row($0, request) },
+            rejected: try rejected.map { try row($0, request) },
             files: try files.map { file in
                 .init(label: request.text("payments_file_label", ["date": Formatting.date(file.executionDate, locale: request.locale), "count": "\(file.paymentCount)", "id": file.messageID]),
                       url: PaymentsURL.file(id: try file.requireID()).path)
@@ -58,7 +60,8 @@ enum PaymentPresentation {
             amount: "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))",
             executionDate: Formatting.date(payment.executionDate, locale: request.locale),
             state: payment.state.rawValue, stateLabel: request.text("payments_state_\(payment.state.rawValue)"),
-            awaitingSignature: payment.state == .pending && !payment.isReady(debitIBAN: payment.$debitAccount.value?.iban ?? "")
+            awaitingSignature: payment.state == .pending && !payment.isReady(debitIBAN: payment.$debitAccount.value?.iban ?? ""),
+            rejectionReason: payment.rejectionReason
         )
     }
 

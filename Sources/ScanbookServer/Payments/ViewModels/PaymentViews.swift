@@ -27,6 +27,7 @@ struct PaymentRow: Encodable {
     let stateLabel: String
     /// Waiting for a second-factor signature before it can be executed.
     let awaitingSignature: Bool
+    let rejectionReason: String?
 }
 
 struct PaymentsIndexView: Encodable {
@@ -47,6 +48,7 @@ struct PaymentsIndexView: Encodable {
     let favourites: [FavouriteTile]
     let pending: [PaymentRow]
     let executed: [PaymentRow]
+    let rejected: [PaymentRow]
     let files: [FileRow]
     let form: PaymentFormValues
     let kinds: [SelectOption]
@@ -70,6 +72,7 @@ struct PaymentsIndexView: Encodable {
         let whitelist = PaymentsURL.whitelist.path
         let authenticator = PaymentsURL.authenticator.path
         let audit = PaymentsURL.audit.path
+        let statusReport = PaymentsURL.statusReport.path
     }
 }
 
