@@ -3,7 +3,7 @@ import ScanbookCore
 /// Every Core parser and rule that outside input reaches. A parser added later is fuzzed by
 /// adding it here: the CI test and `make bench` both run this list.
 public enum ParserTargets {
-    public static let all: [FuzzTarget] = receipts + meters + platform + money + PaymentTargets.all
+    public static let all: [FuzzTarget] = receipts + meters + platform + money + PaymentTargets.all + FormTargets.all
 
     static let receipts: [FuzzTarget] = [
         FuzzTarget("AmountParser.amounts(in:)", seeds: ["Total CHF 12.50", "RM 65. 20", "1.234,50 EUR", "-0.02 rounding", "TOTAL 7.0o2", "l2.5O"]) { input, _ in

@@ -9,7 +9,16 @@ inference in `DigitReader` (Sources/ScanbookCore/Digits).
         --convs 16 32 64 --hidden 128 --epochs 40 \
         --data ../shared/corpora/meter-digits-train --out Sources/ScanbookOCR/Models/meter-digits.json
 
-(the shipped model's command line, also in its "trainedOn" field; ~17 min on two cores). Its second
+(the shipped model's command line, also in its "trainedOn" field; ~17 min on two cores).
+
+The handwritten model the form scanner reads comb cells with is the same network trained on MNIST:
+
+    /tmp/train/bin/python Tools/digits/train_digits.py --mnist --width 28 --height 28 --invert-share 0.5 \
+        --convs 16 32 64 --hidden 128 --epochs 12 \
+        --data ../shared/corpora/mnist-train --out Sources/ScanbookOCR/Models/handwritten-digits.json
+
+(`--invert-share`: that share of each batch is inverted, so the model reads dark ink on paper as
+well as MNIST's white on black.) Its second
 opinion, meter-digits-second.json, which the strip reader averages in, is the same command with
 `--half-roll-share 0.25 --out Sources/ScanbookOCR/Models/meter-digits-second.json`. `--synthetic N` adds N rendered drum
 digits (synthetic_digits.py: fonts the corpus and the strip benchmark do not use, both polarities,
@@ -37,7 +46,7 @@ import jax.numpy as jnp
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from digit_corpus import HELD_BACK_PERCENT, correct, load, soft_targets, standardize  # noqa: E402
+from digit_corpus import HELD_BACK_PERCENT, correct, load, load_mnist, soft_targets, standardize  # noqa: E402
 
 BATCH_NORM_EPSILON = 1e-5
 
@@ -160,10 +169,13 @@ def main():
     parser.add_argument("--hidden", type=int, default=128, help="units of the hidden dense layer")
     parser.add_argument("--synthetic", type=int, default=0, help="rendered drum digits added to the training set (synthetic_digits.py)")
     parser.add_argument("--half-roll-share", type=float, default=0.0, help="share of synthetic digits caught 40-75%% of the way through a roll")
+    parser.add_argument("--mnist", action="store_true", help="--data holds MNIST's IDX files instead of one folder per label")
+    parser.add_argument("--invert-share", type=float, default=0.0, help="share of each batch inverted (both polarities)")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
-    x, labels = load(args.data, args.width, args.height, "train")
-    tx, tlabels = load(args.data, args.width, args.height, "test")
+    loader = load_mnist if args.mnist else load
+    x, labels = loader(args.data, args.width, args.height, "train")
+    tx, tlabels = loader(args.data, args.width, args.height, "test")
     if args.synthetic:
         import synthetic_digits
         images, tenths = synthetic_digits.render(args.synthetic, args.seed, args.width, args.height, args.half_roll_share)
@@ -186,11 +198,19 @@ def main():
             # stalls at the start (the hidden ReLUs die; seen at 2e-3 and 3e-3).
             rate = 1e-3 * min(1, step / 300) * 0.5 * (1 + np.cos(np.pi * step / steps))
             key, dropout_key = jax.random.split(key)
-            params, state, moments = train_step(params, state, moments, augment(x[index], rng), y[index],
+            inputs = x[index]
+            if args.invert_share:
+                flip = rng.random(len(index)) < args.invert_share
+                inputs = np.where(flip[:, None, None], 1 - inputs, inputs)
+            params, state, moments = train_step(params, state, moments, augment(inputs, rng), y[index],
                                                 dropout_key, np.float32(rate), np.float32(step))
         predicted = np.asarray(predict(params, state, tx)).argmax(1)
         accuracy = correct(predicted, tlabels).mean()
-        print(f"epoch {epoch + 1}: held-back accuracy {accuracy * 100:.2f}% ({time.time() - started:.0f} s)", flush=True)
+        message = f"epoch {epoch + 1}: held-back accuracy {accuracy * 100:.2f}%"
+        if args.invert_share:
+            inverted = np.asarray(predict(params, state, standardize(1 - loader(args.data, args.width, args.height, "test")[0]))).argmax(1)
+            message += f", inverted {correct(inverted, tlabels).mean() * 100:.2f}%"
+        print(f"{message} ({time.time() - started:.0f} s)", flush=True)
     command = " ".join(["train_digits.py"] + [a if not a.startswith("/") else Path(a).name for a in sys.argv[1:]])
     trained_on = (f"{args.data.name}, {len(x) - args.synthetic} digits, md5(name) % 100 >= {HELD_BACK_PERCENT}; "
                   f"{args.synthetic} synthetic (seed {args.seed}); {command}")
