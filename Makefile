@@ -12,7 +12,7 @@ BIN_DEBUG := .build/debug/scanbook
 # capture engine), and what the tests need on top (PostgreSQL for the database-parametrized server
 # tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
-	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev \
+	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
 	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv python3-pip unzip libxml2-utils fonts-ocr-b

@@ -34,6 +34,8 @@ let package = Package(
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_imgcodecs"),
+                .linkedLibrary("opencv_features2d"),
+                .linkedLibrary("opencv_calib3d"),
             ]
         ),
         // ZXing-C++ behind a C header: it reads the dense QR-bill codes zbar misses.

@@ -64,6 +64,14 @@ cvision_image *cvision_warp(const cvision_image *image, const double corners[8],
 int cvision_estimate_skew(const cvision_image *image, double max_degrees, double *degrees, cvision_error *error);
 cvision_image *cvision_enhance(const cvision_image *image, cvision_enhance_mode mode, cvision_error *error);
 
+// Aligns `image` to `reference` (a template page): ORB features matched with a ratio test, a
+// homography fitted by RANSAC (3 px). `homography` (row-major 3x3) maps image pixels to reference
+// pixels; `inliers` counts the matches that agree. Returns -1 with an error, 0 when too few
+// features agree to trust the fit (homography then unset), 1 on success.
+int cvision_align(const cvision_image *reference, const cvision_image *image, double homography[9], int *inliers, cvision_error *error);
+// `image` warped by `homography` into a width x height canvas (the reference page's size).
+cvision_image *cvision_warp_homography(const cvision_image *image, const double homography[9], int width, int height, cvision_error *error);
+
 // HSV hue/saturation histogram comparison: scores = correlation, chi-square, intersection, Bhattacharyya.
 int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error);
 
