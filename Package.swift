@@ -51,7 +51,7 @@ let package = Package(
             name: "ScanbookOCR",
             dependencies: ["CTesseract", "CZBar", "CBarcode", "ScanbookVision", "ScanbookCore"],
             // The digit models ship with the code; their training scripts are in Tools/digits.
-            resources: [.copy("Models/meter-digits.json"), .copy("Models/meter-digits-second.json")]
+            resources: [.copy("Models/meter-digits.json"), .copy("Models/meter-digits-second.json"), .copy("Models/handwritten-digits.json")]
         ),
 
         // The Vapor application: one folder per module plus the platform (accounts, blobs, web shell).

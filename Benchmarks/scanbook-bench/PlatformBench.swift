@@ -42,6 +42,16 @@ enum ScanbookBench {
         } else {
             print("\nDigit reader skipped: \(meterDigits) not found (the shared corpus is not on this machine).")
         }
+        if let mnist = option("--mnist"), FileManager.default.fileExists(atPath: mnist + "/train-images-idx3-ubyte") {
+            var table = BenchTable()
+            try HandwritingBench.run(directory: mnist, into: &table)
+            table.print(title: "Handwritten digits (issue 24)")
+        }
+        if let forms = option("--forms"), FileManager.default.fileExists(atPath: forms + "/template/template.json") {
+            var table = BenchTable()
+            try await FormBench.run(directory: forms, into: &table)
+            table.print(title: "Form scanning (issue 24)")
+        }
         if !arguments.contains("--skip-lists") {
             var table = BenchTable()
             try await ListBench.run(into: &table)

@@ -4,7 +4,8 @@ import ScanbookVision
 
 /// The digit models that ship with Scanbook, by name (`scanbook digits --model meter`).
 public enum DigitModels {
-    public static let available = ["meter"]
+    /// `meter`: drum digits of counters; `handwritten`: digits written into form cells (MNIST).
+    public static let available = ["meter", "handwritten"]
 
     public enum Problem: Error, CustomStringConvertible {
         case unknown(String)

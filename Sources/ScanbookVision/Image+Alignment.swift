@@ -15,6 +15,38 @@ public struct Homography: Equatable, Sendable, Codable {
         self.matrix = matrix
     }
 
+    /// The map sending each of four points to its partner (no three on a line); nil when they are degenerate.
+    public static func fitting(_ from: [Point], to: [Point]) -> Homography? {
+        guard from.count == 4, to.count == 4 else { return nil }
+        // The eight equations of the direct linear transform with h33 = 1, by Gaussian elimination.
+        var rows: [[Double]] = []
+        for (p, q) in zip(from, to) {
+            rows.append([p.x, p.y, 1, 0, 0, 0, -q.x * p.x, -q.x * p.y, q.x])
+            rows.append([0, 0, 0, p.x, p.y, 1, -q.y * p.x, -q.y * p.y, q.y])
+        }
+        for column in 0..<8 {
+            guard let pivot = (column..<8).max(by: { abs(rows[$0][column]) < abs(rows[$1][column]) }), abs(rows[pivot][column]) > 1e-12 else { return nil }
+            rows.swapAt(column, pivot)
+            for row in 0..<8 where row != column {
+                let factor = rows[row][column] / rows[column][column]
+                if factor != 0 { rows[row] = zip(rows[row], rows[column]).map { $0 - factor * $1 } }
+            }
+        }
+        return Homography((0..<8).map { rows[$0][8] / rows[$0][$0] } + [1])
+    }
+
+    /// First `self`, then `next`.
+    public func followed(by next: Homography) -> Homography? {
+        let a = next.matrix, b = matrix
+        var product = [Double](repeating: 0, count: 9)
+        for row in 0..<3 {
+            for column in 0..<3 {
+                product[row * 3 + column] = (0..<3).reduce(0) { $0 + a[row * 3 + $1] * b[$1 * 3 + column] }
+            }
+        }
+        return Homography(product)
+    }
+
     /// Where `point` lands; nil at the line the map sends to infinity.
     public func apply(_ point: Point) -> Point? {
         let m = matrix

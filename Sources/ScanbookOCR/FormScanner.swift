@@ -1,0 +1,191 @@
+import Foundation
+import ScanbookCore
+import ScanbookVision
+
+/// Reads filled forms against their template: each photo is aligned to its template page
+/// (features and a homography; the page corners when too little print matches), each region cut
+/// out and read by its type (digits cell by cell by the handwritten-digit network, text by
+/// Tesseract), values normalized, unsure digits chosen so the links and the roster hold, and the
+/// links checked.
+public struct FormScanner: Sendable {
+    public let template: FormTemplateFile
+    /// The template's page images, in page order.
+    public let pages: [Image]
+    public let roster: Roster?
+    public let digits: DigitReader
+    /// Grades allowed, in tenths (5 = steps of 0.5).
+    public var gradeStep = 5
+
+    public init(template: FormTemplateFile, pages: [Image], roster: Roster?, digits: DigitReader) {
+        self.template = template
+        self.pages = pages
+        self.roster = roster
+        self.digits = digits
+    }
+
+    public struct PageResult: Equatable, Sendable, Codable {
+        /// The page was placed on its template page (by features or by its corners).
+        public let found: Bool
+        /// How: "features", "corners" or "none".
+        public let method: String
+        public let inliers: Int
+        /// Photo pixels → template page pixels, as used.
+        public let homography: Homography?
+    }
+
+    public struct RegionResult: Equatable, Sendable, Codable {
+        public let name: String
+        public let type: FormRegionType
+        /// As stored ("" for an empty region).
+        public let value: String
+        /// 0–1.
+        public let confidence: Double
+        /// Not the most likely reading: chosen so the links or the roster hold.
+        public let chosenByLinks: Bool
+        /// The region's value breaks its type's rule (kept as read for the review).
+        public let problem: String?
+    }
+
+    public struct Result: Equatable, Sendable, Codable {
+        public let pages: [PageResult]
+        public let regions: [RegionResult]
+        public let links: [FormCheck.LinkResult]
+        public let student: Roster.Student?
+    }
+
+    /// `photos`: the pages of one filled form, in template order.
+    public func scan(_ photos: [Image], recognizer: any TextRecognizer) async throws -> Result {
+        var pageResults: [PageResult] = []
+        var aligned: [Int: Image] = [:]
+        for (index, photo) in photos.enumerated() where pages.indices.contains(index) {
+            let (image, result) = try align(photo, to: pages[index])
+            aligned[index + 1] = image
+            pageResults.append(result)
+        }
+        var candidates: [String: [FormReadingChooser.Reading]] = [:]
+        var texts: [String: (String, Double)] = [:]
+        for region in template.regions {
+            guard let page = aligned[region.page] else { continue }
+            if region.type.isNumeric {
+                candidates[region.name] = try readDigits(region, on: page)
+            } else {
+                texts[region.name] = try await readText(region, on: page, recognizer: recognizer)
+            }
+        }
+        let numberRegions = template.regions.filter { $0.type == .studentNumber }.map(\.name)
+        let choice = FormReadingChooser.choose(candidates, links: template.links, studentNumberRegions: numberRegions,
+                                               roster: Set(roster?.students.map(\.studentNumber) ?? []))
+        var values: [String: String] = [:]
+        var regions: [RegionResult] = []
+        for region in template.regions {
+            let raw: String, confidence: Double
+            if let options = candidates[region.name] {
+                raw = choice.values[region.name] ?? options.first?.value ?? ""
+                let chosen = options.first { $0.value == raw }
+                confidence = chosen.map { exp($0.logScore) } ?? 0
+            } else if let (text, textConfidence) = texts[region.name] {
+                raw = text
+                confidence = textConfidence
+            } else {
+                raw = ""
+                confidence = 0
+            }
+            var value = raw, problem: String?
+            switch FormValueRules.normalize(raw, type: region.type, gradeStep: gradeStep) {
+            case .value(let normalized): value = normalized
+            case .invalid(let reason): problem = reason
+            }
+            values[region.name] = value
+            regions.append(RegionResult(name: region.name, type: region.type, value: value, confidence: confidence,
+                                        chosenByLinks: choice.changed.contains(region.name), problem: problem))
+        }
+        let student = matchStudent(values)
+        if let student {
+            // The roster's spelling of the name and group replaces the handwriting's.
+            regions = regions.map { result in
+                switch result.type {
+                case .name: RegionResult(name: result.name, type: result.type, value: student.name, confidence: result.confidence, chosenByLinks: result.chosenByLinks, problem: nil)
+                case .seminarGroup where !student.group.isEmpty:
+                    RegionResult(name: result.name, type: result.type, value: student.group, confidence: result.confidence, chosenByLinks: result.chosenByLinks, problem: nil)
+                default: result
+                }
+            }
+            for region in regions { values[region.name] = region.value }
+        }
+        return Result(pages: pageResults, regions: regions, links: FormCheck.evaluate(template.links, values: values), student: student)
+    }
+
+    /// The photo on its template page's pixels: by features when enough print matches (folded,
+    /// tilted, a corner cut off), else by the page's corners, else the photo stretched.
+    func align(_ photo: Image, to page: Image) throws -> (Image, PageResult) {
+        let detection = try photo.findDocument()
+        let pageCorners = [Point(x: 0, y: 0), Point(x: Double(page.width - 1), y: 0), Point(x: Double(page.width - 1), y: Double(page.height - 1)), Point(x: 0, y: Double(page.height - 1))]
+        var flattened: (image: Image, map: Homography?)?
+        if detection.found {
+            flattened = (try photo.warped(detection.corners, width: page.width, height: page.height), Homography.fitting(detection.corners.corners, to: pageCorners))
+        }
+        let candidates: [(image: Image, map: Homography?)] = (flattened.map { [$0] } ?? []) + [(photo, Homography.identity)]
+        for candidate in candidates {
+            let alignment = try candidate.image.alignment(to: page)
+            if let homography = alignment.homography {
+                return (try candidate.image.warped(by: homography, width: page.width, height: page.height),
+                        PageResult(found: true, method: "features", inliers: alignment.inliers, homography: candidate.map?.followed(by: homography)))
+            }
+        }
+        if let flattened { return (flattened.image, PageResult(found: true, method: "corners", inliers: 0, homography: flattened.map)) }
+        let stretch = Homography([Double(page.width) / Double(photo.width), 0, 0, 0, Double(page.height) / Double(photo.height), 0, 0, 0, 1])
+        return (try photo.resized(width: page.width, height: page.height), PageResult(found: false, method: "none", inliers: 0, homography: stretch))
+    }
+
+    /// Each cell read by the network (either polarity), empty cells as empty; the region's most
+    /// likely readings for the chooser.
+    func readDigits(_ region: FormRegion, on page: Image) throws -> [FormReadingChooser.Reading] {
+        let gray = try page.grayscale()
+        var cells: [FormReadingChooser.CellCandidates] = []
+        for rect in region.cellRects {
+            guard let clipped = clip(rect, page), clipped.width > 4, clipped.height > 4 else {
+                cells.append(.init([(character: nil, probability: 1)]))
+                continue
+            }
+            let crop = try gray.cropped(to: clipped)
+            guard let normalized = HandwrittenCell.normalize(crop.grayPixels(), width: crop.width, height: crop.height) else {
+                cells.append(.init([(character: nil, probability: 0.97), (character: "1", probability: 0.03)]))
+                continue
+            }
+            let reading = digits.read(gray: normalized)
+            cells.append(.init([(character: reading.value.first, probability: reading.confidence),
+                                (character: reading.second.first, probability: reading.secondConfidence)]))
+        }
+        return FormReadingChooser.readings(cells)
+    }
+
+    func readText(_ region: FormRegion, on page: Image, recognizer: any TextRecognizer) async throws -> (String, Double) {
+        guard let clipped = clip(region.rect, page) else { return ("", 0) }
+        let crop = try page.cropped(to: clipped).grayscale()
+        // Tesseract reads best at ~30 px text height; regions are a line high.
+        let scale = max(1, 60 / max(1, crop.height))
+        let input = scale > 1 ? try crop.resized(width: crop.width * scale, height: crop.height * scale) : crop
+        let result = try await recognizer.recognize(input, options: OCROptions(languages: "deu+eng", pageSegmentation: .singleLine, timeLimitSeconds: 20))
+        let text = result.text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()
+        return (text, max(0, min(1, result.meanConfidence / 100)))
+    }
+
+    /// The student by number when the roster has it, else by the name read.
+    func matchStudent(_ values: [String: String]) -> Roster.Student? {
+        guard let roster else { return nil }
+        for region in template.regions where region.type == .studentNumber {
+            if let student = roster.student(number: values[region.name] ?? "") { return student }
+        }
+        for region in template.regions where region.type == .name {
+            if let match = roster.closestStudent(toName: values[region.name] ?? "") { return match.student }
+        }
+        return nil
+    }
+
+    private func clip(_ rect: PixelRect, _ image: Image) -> PixelRect? {
+        let x = max(0, rect.x), y = max(0, rect.y)
+        let right = min(image.width, rect.x + rect.width), bottom = min(image.height, rect.y + rect.height)
+        guard right > x, bottom > y else { return nil }
+        return PixelRect(x: x, y: y, width: right - x, height: bottom - y)
+    }
+}
