@@ -67,7 +67,12 @@ public struct FormScanner: Sendable {
         for region in template.regions {
             guard let page = aligned[region.page] else { continue }
             if region.type.isNumeric {
-                candidates[region.name] = try readDigits(region, on: page)
+                let cells = try readCells(region, on: page)
+                var readings = FormReadingChooser.readings(cells)
+                if region.type == .studentNumber, let roster {
+                    readings = FormReadingChooser.merged(readings, FormReadingChooser.rosterReadings(cells, numbers: roster.students.map(\.studentNumber)))
+                }
+                candidates[region.name] = readings
             } else {
                 texts[region.name] = try await readText(region, on: page, recognizer: recognizer)
             }
@@ -137,9 +142,8 @@ public struct FormScanner: Sendable {
         return (try photo.resized(width: page.width, height: page.height), PageResult(found: false, method: "none", inliers: 0, homography: stretch))
     }
 
-    /// Each cell read by the network (either polarity), empty cells as empty; the region's most
-    /// likely readings for the chooser.
-    func readDigits(_ region: FormRegion, on page: Image) throws -> [FormReadingChooser.Reading] {
+    /// Each cell read by the network (either polarity), empty cells as empty: its candidates.
+    func readCells(_ region: FormRegion, on page: Image) throws -> [FormReadingChooser.CellCandidates] {
         let gray = try page.grayscale()
         var cells: [FormReadingChooser.CellCandidates] = []
         for rect in region.cellRects {
@@ -156,7 +160,7 @@ public struct FormScanner: Sendable {
             cells.append(.init([(character: reading.value.first, probability: reading.confidence),
                                 (character: reading.second.first, probability: reading.secondConfidence)]))
         }
-        return FormReadingChooser.readings(cells)
+        return cells
     }
 
     func readText(_ region: FormRegion, on page: Image, recognizer: any TextRecognizer) async throws -> (String, Double) {

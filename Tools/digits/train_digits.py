@@ -14,7 +14,7 @@ inference in `DigitReader` (Sources/ScanbookCore/Digits).
 The handwritten model the form scanner reads comb cells with is the same network trained on MNIST:
 
     /tmp/train/bin/python Tools/digits/train_digits.py --mnist --width 28 --height 28 --invert-share 0.5 \
-        --convs 16 32 64 --hidden 128 --epochs 12 \
+        --convs 16 32 64 --hidden 128 --epochs 24 \
         --data ../shared/corpora/mnist-train --out Sources/ScanbookOCR/Models/handwritten-digits.json
 
 (`--invert-share`: that share of each batch is inverted, so the model reads dark ink on paper as

@@ -38,6 +38,36 @@ public enum FormReadingChooser {
         return partial.sorted { $0.score > $1.score }.filter { seen.insert($0.value).inserted }.prefix(limit).map { Reading(value: $0.value, logScore: $0.score) }
     }
 
+    /// Probability given to a digit no candidate of its cell names (the network's third choice or lower).
+    public static let unlistedDigit = 0.002
+
+    /// The roster's numbers as readings of a comb, each scored by the cells' candidates (a digit
+    /// no candidate names scores `unlistedDigit`); only numbers of the comb's length with at most
+    /// `maximumMisses` such digits. A student number written unclearly is then read as the
+    /// roster's closest number when the handwriting allows it.
+    public static func rosterReadings(_ cells: [CellCandidates], numbers: [String], maximumMisses: Int = 2) -> [Reading] {
+        numbers.compactMap { number in
+            let digits = Array(number)
+            guard digits.count == cells.count else { return nil }
+            var score = 0.0, misses = 0
+            for (cell, digit) in zip(cells, digits) {
+                if let option = cell.options.first(where: { $0.character == digit }), option.probability > 0 {
+                    score += log(option.probability)
+                } else {
+                    misses += 1
+                    score += log(unlistedDigit)
+                }
+            }
+            return misses <= maximumMisses ? Reading(value: number, logScore: score) : nil
+        }
+    }
+
+    /// `base` with `extra` merged in, best first, each value once.
+    public static func merged(_ base: [Reading], _ extra: [Reading]) -> [Reading] {
+        var seen = Set<String>()
+        return (base + extra).sorted { $0.logScore > $1.logScore }.filter { seen.insert($0.value).inserted }
+    }
+
     public struct Choice: Equatable, Sendable {
         public let values: [String: String]
         /// Regions whose chosen reading is not their most likely one.
@@ -46,39 +76,55 @@ public enum FormReadingChooser {
         public let satisfied: Bool
     }
 
-    /// `candidates`: each region's readings, best first; regions with one reading are fixed.
-    /// `studentNumbers`: the region names whose value must be a roster number, and the numbers.
+    /// `candidates`: each region's readings, best first. First each student number takes its
+    /// most probable reading on the roster (`studentNumberRegions`, `roster`), if it has one; then
+    /// the regions the links name take the most probable combination that satisfies every link,
+    /// unless that costs more than `maximumPenalty` (natural log of the probability given up):
+    /// an improbable "fix" is worse than a failed link the review shows in red.
     public static func choose(
-        _ candidates: [String: [Reading]], links: [FormLink], studentNumberRegions: [String] = [], roster: Set<String> = [], beam: Int = 4_000
+        _ candidates: [String: [Reading]], links: [FormLink], studentNumberRegions: [String] = [], roster: Set<String> = [],
+        beam: Int = 4_000, maximumPenalty: Double = 7
     ) -> Choice {
-        let top = candidates.compactMapValues { $0.first?.value }
-        func satisfied(_ values: [String: String]) -> Bool {
-            FormCheck.evaluate(links, values: values).allSatisfy(\.ok)
-                && (roster.isEmpty || studentNumberRegions.allSatisfy { roster.contains(values[$0] ?? "") })
+        var options = candidates
+        var changed: [String] = []
+        var rosterHolds = true
+        if !roster.isEmpty {
+            for name in studentNumberRegions {
+                guard let readings = candidates[name], let top = readings.first else { continue }
+                if let onRoster = readings.first(where: { roster.contains($0.value) }) {
+                    options[name] = [onRoster]
+                    if onRoster.value != top.value { changed.append(name) }
+                } else {
+                    options[name] = [top]
+                    rosterHolds = false
+                }
+            }
         }
-        if satisfied(top) { return Choice(values: top, changed: [], satisfied: true) }
-        // Only regions a link or the roster constrains are varied, in a fixed order.
-        let constrained = Set(links.flatMap(\.regions) + (roster.isEmpty ? [] : studentNumberRegions))
-        let varied = candidates.keys.filter { constrained.contains($0) && (candidates[$0]?.count ?? 0) > 1 }.sorted()
+        let top = options.compactMapValues { $0.first?.value }
+        let holds = { (values: [String: String]) in FormCheck.evaluate(links, values: values).allSatisfy(\.ok) }
+        if holds(top) { return Choice(values: top, changed: changed.sorted(), satisfied: rosterHolds) }
+        let bestScores = options.compactMapValues { $0.first?.logScore }
+        let varied = Set(links.flatMap(\.regions)).filter { (options[$0]?.count ?? 0) > 1 }.sorted()
         var states: [(values: [String: String], score: Double)] = [(top, 0)]
-        let bestScores = candidates.compactMapValues { $0.first?.logScore }
         for name in varied {
-            guard let options = candidates[name] else { continue }
+            guard let readings = options[name] else { continue }
             var next: [([String: String], Double)] = []
             for state in states {
-                for option in options {
+                for reading in readings {
+                    let score = state.score + reading.logScore - (bestScores[name] ?? 0)
+                    guard score >= -maximumPenalty else { continue }
                     var values = state.values
-                    values[name] = option.value
-                    next.append((values, state.score + option.logScore - (bestScores[name] ?? 0)))
+                    values[name] = reading.value
+                    next.append((values, score))
                 }
             }
             states = Array(next.sorted { $0.1 > $1.1 }.prefix(beam))
         }
-        guard let best = states.filter({ satisfied($0.values) }).max(by: { $0.score < $1.score }) else {
-            return Choice(values: top, changed: [], satisfied: false)
+        guard let best = states.filter({ holds($0.values) }).max(by: { $0.score < $1.score }) else {
+            return Choice(values: top, changed: changed.sorted(), satisfied: false)
         }
-        let changed = best.values.keys.filter { best.values[$0] != top[$0] }.sorted()
-        return Choice(values: best.values, changed: changed, satisfied: true)
+        let linkChanges = best.values.keys.filter { best.values[$0] != top[$0] }
+        return Choice(values: best.values, changed: (changed + linkChanges).sorted(), satisfied: rosterHolds)
     }
 
     private static func log(_ value: Double) -> Double {

@@ -76,6 +76,20 @@ import ScanbookCore
         #expect(!none.satisfied && none.values["t2"] == "1")
     }
 
+    @Test func aStudentNumberIsReadAsTheRostersClosestWhenTheHandwritingAllowsIt() {
+        func cell(_ options: [(Character?, Double)]) -> FormReadingChooser.CellCandidates { .init(options.map { (character: $0.0, probability: $0.1) }) }
+        // The third digit reads 8 or 6; the roster's 4208 has a 0 there (the network's third choice).
+        let cells = [cell([("4", 0.99), ("9", 0.01)]), cell([("2", 0.99), ("7", 0.01)]), cell([("8", 0.7), ("6", 0.3)]), cell([("8", 0.9), ("3", 0.1)])]
+        let roster = FormReadingChooser.rosterReadings(cells, numbers: ["4208", "9999", "123"])
+        #expect(roster.map(\.value) == ["4208"], "one unlisted digit is allowed, four are not, a wrong length never")
+        let choice = FormReadingChooser.choose(["number": FormReadingChooser.merged(FormReadingChooser.readings(cells), roster)], links: [],
+                                               studentNumberRegions: ["number"], roster: ["4208", "9999"])
+        #expect(choice.satisfied && choice.values["number"] == "4208" && choice.changed == ["number"])
+        // Not on the roster at all: the links are still chosen for, the number kept as read.
+        let unknown = FormReadingChooser.choose(["number": FormReadingChooser.readings(cells)], links: [], studentNumberRegions: ["number"], roster: ["1111"])
+        #expect(unknown.values["number"] == "4288")
+    }
+
     @Test func anEmptyCellIsNoDigit() {
         let readings = FormReadingChooser.readings([
             .init([(character: "1", probability: 0.9)]), .init([(character: nil, probability: 0.8), (character: "1", probability: 0.2)]),
