@@ -50,6 +50,14 @@ extension DigitReader {
         readEitherPolarity(gray: try inputPixels(image))
     }
 
+    /// A handwritten digit of any size and polarity, laid out as MNIST's (`HandwrittenCell`); nil
+    /// when the image holds too little ink for a character.
+    public func readHandwritten(_ image: Image) throws(VisionError) -> Reading? {
+        let gray = try image.grayscale()
+        guard let cell = HandwrittenCell.normalize(gray.grayPixels(), width: gray.width, height: gray.height, margin: 0) else { return nil }
+        return read(gray: cell)
+    }
+
     /// The image as the model's input: gray, `inputWidth` × `inputHeight`, row by row.
     public func inputPixels(_ image: Image) throws(VisionError) -> [UInt8] {
         var cell = try image.grayscale()

@@ -39,7 +39,12 @@ struct DigitsCommand: ParsableCommand {
         results.reserveCapacity(images.count)
         for file in images {
             do {
-                let reading = try reader.read(try Image.decode(try readImage(file)))
+                let image = try Image.decode(try readImage(file))
+                // Handwriting is laid out as the model learnt it (MNIST); a blank image is no digit.
+                guard let reading = model == "handwritten" ? try reader.readHandwritten(image) : try reader.read(image) else {
+                    results.append(Output(file: file, digit: nil, confidence: nil, second: nil, error: "no digit (the image is blank)"))
+                    continue
+                }
                 results.append(Output(file: file, digit: Int(reading.value), confidence: reading.confidence, second: Int(reading.second), error: nil))
             } catch {
                 // One unreadable file is reported in its place; the others are still read.

@@ -58,7 +58,7 @@ def test_bad_configuration_lists_every_problem(data_dir):
 
 
 @pytest.mark.parametrize("command", [[], ["serve"], ["migrate"], ["user"], ["user", "add"], ["user", "list"], ["ocr"], ["detect"], ["barcode"],
-                                     ["user", "set-password"], ["version"], ["slip"]])
+                                     ["user", "set-password"], ["version"], ["slip"], ["form", "scan"], ["audit", "verify"], ["secrets", "rotate"]])
 def test_every_command_has_help(command, data_dir):
     result = scanbook(*command, "--help", data_dir=data_dir)
     assert result.returncode == 0
