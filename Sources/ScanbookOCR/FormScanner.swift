@@ -72,7 +72,9 @@ public struct FormScanner: Sendable {
                 if region.type == .studentNumber, let roster {
                     readings = FormReadingChooser.merged(readings, FormReadingChooser.rosterReadings(cells, numbers: roster.students.map(\.studentNumber)))
                 }
-                candidates[region.name] = readings
+                // A reading its type forbids (a grade of 4.8 where grades come in halves) is no candidate.
+                let allowed = readings.filter { isValid($0.value, region.type) }
+                candidates[region.name] = allowed.isEmpty ? Array(readings.prefix(1)) : allowed
             } else {
                 texts[region.name] = try await readText(region, on: page, recognizer: recognizer)
             }
@@ -129,13 +131,29 @@ public struct FormScanner: Sendable {
         if detection.found {
             flattened = (try photo.warped(detection.corners, width: page.width, height: page.height), Homography.fitting(detection.corners.corners, to: pageCorners))
         }
+        // Both the flattened page and the photo itself are fitted and the fit more features agree
+        // with wins: a page outline found wrongly (a corner cut off) squeezes part of the page away.
         let candidates: [(image: Image, map: Homography?)] = (flattened.map { [$0] } ?? []) + [(photo, Homography.identity)]
+        var best: (image: Image, map: Homography?, fit: Homography, inliers: Int)?
         for candidate in candidates {
             let alignment = try candidate.image.alignment(to: page)
-            if let homography = alignment.homography {
-                return (try candidate.image.warped(by: homography, width: page.width, height: page.height),
-                        PageResult(found: true, method: "features", inliers: alignment.inliers, homography: candidate.map?.followed(by: homography)))
+            if let homography = alignment.homography, alignment.inliers > (best?.inliers ?? 0) {
+                best = (candidate.image, candidate.map, homography, alignment.inliers)
             }
+        }
+        if let best {
+            // A second fit on the page as first placed: features cluster where the photo is sharp
+            // and lit, and a first fit extrapolates into the rest; placed roughly, the whole page
+            // matches and the correction is fitted everywhere.
+            var fit = best.fit, inliers = best.inliers
+            let placed = try best.image.warped(by: fit, width: page.width, height: page.height)
+            let second = try placed.alignment(to: page)
+            if let correction = second.homography, second.inliers >= inliers / 2, let refined = fit.followed(by: correction) {
+                fit = refined
+                inliers = second.inliers
+            }
+            return (try best.image.warped(by: fit, width: page.width, height: page.height),
+                    PageResult(found: true, method: "features", inliers: inliers, homography: best.map?.followed(by: fit)))
         }
         if let flattened { return (flattened.image, PageResult(found: true, method: "corners", inliers: 0, homography: flattened.map)) }
         let stretch = Homography([Double(page.width) / Double(photo.width), 0, 0, 0, Double(page.height) / Double(photo.height), 0, 0, 0, 1])
@@ -156,9 +174,7 @@ public struct FormScanner: Sendable {
                 cells.append(.init([(character: nil, probability: 0.97), (character: "1", probability: 0.03)]))
                 continue
             }
-            let reading = digits.read(gray: normalized)
-            cells.append(.init([(character: reading.value.first, probability: reading.confidence),
-                                (character: reading.second.first, probability: reading.secondConfidence)]))
+            cells.append(.init(digits.ranked(gray: normalized).prefix(3).map { (character: $0.value.first, probability: $0.probability) }))
         }
         return cells
     }
@@ -172,6 +188,11 @@ public struct FormScanner: Sendable {
         let result = try await recognizer.recognize(input, options: OCROptions(languages: "deu+eng", pageSegmentation: .singleLine, timeLimitSeconds: 20))
         let text = result.text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()
         return (text, max(0, min(1, result.meanConfidence / 100)))
+    }
+
+    private func isValid(_ value: String, _ type: FormRegionType) -> Bool {
+        if case .value = FormValueRules.normalize(value, type: type, gradeStep: gradeStep) { return true }
+        return false
     }
 
     /// The student by number when the roster has it, else by the name read.

@@ -41,6 +41,15 @@ public struct DigitReader: Sendable {
         return reading(checked(Self.softmax(network.scores(input)), input: input))
     }
 
+    /// Every class with its probability, most likely first (a form's unsure digits are chosen
+    /// among the top few).
+    public func ranked(gray pixels: [UInt8]) -> [(value: String, probability: Double)] {
+        precondition(pixels.count == model.inputWidth * model.inputHeight, "resize the cell to the model's input size first")
+        let input = Self.standardized(pixels)
+        let probabilities = checked(Self.softmax(network.scores(input)), input: input)
+        return probabilities.indices.sorted { probabilities[$0] > probabilities[$1] }.map { (model.classes[$0], Double(probabilities[$0])) }
+    }
+
     /// Reads the cell as it is and with light and dark swapped, and keeps the surer reading: the
     /// meter corpus has mostly light digits on dark drums, many counters are the other way round.
     /// The polarity is chosen by the first network; the second opinion reads only that one.
