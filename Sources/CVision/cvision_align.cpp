@@ -87,3 +87,22 @@ cvision_image *cvision_warp_homography(const cvision_image *image, const double 
         return wrap(warped);
     });
 }
+
+int cvision_locate(const cvision_image *haystack, const cvision_image *needle, int *x, int *y, double *score, cvision_error *error) {
+    return guarded(error, -1, [&]() -> int {
+        if (!haystack || !needle || !x || !y || !score || haystack->mat.empty() || needle->mat.empty()
+            || needle->mat.cols > haystack->mat.cols || needle->mat.rows > haystack->mat.rows) {
+            set_error(error, CVISION_ERR_ARGUMENT, "the needle must fit inside the haystack");
+            return -1;
+        }
+        cv::Mat result;
+        cv::matchTemplate(gray_of(haystack->mat), gray_of(needle->mat), result, cv::TM_CCOEFF_NORMED);
+        double best = 0;
+        cv::Point location;
+        cv::minMaxLoc(result, nullptr, &best, nullptr, &location);
+        *x = location.x;
+        *y = location.y;
+        *score = std::isfinite(best) ? best : -1;
+        return 0;
+    });
+}

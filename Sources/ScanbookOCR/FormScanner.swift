@@ -160,11 +160,30 @@ public struct FormScanner: Sendable {
         return (try photo.resized(width: page.width, height: page.height), PageResult(found: false, method: "none", inliers: 0, homography: stretch))
     }
 
+    /// How far the region's printed boxes lie from where the page fit put them: the template's
+    /// box outline is looked for within `searchRadius` pixels. A page fit is one homography for
+    /// the whole sheet; a folded or bent page moves parts of it on their own.
+    func localShift(_ region: FormRegion, on page: Image, template: Image, searchRadius: Int = 40) throws -> (dx: Int, dy: Int) {
+        let margin = 6
+        guard let needleRect = clip(PixelRect(x: region.rect.x - margin, y: region.rect.y - margin, width: region.rect.width + 2 * margin, height: region.rect.height + 2 * margin), template),
+              let searchRect = clip(PixelRect(x: needleRect.x - searchRadius, y: needleRect.y - searchRadius,
+                                              width: needleRect.width + 2 * searchRadius, height: needleRect.height + 2 * searchRadius), page),
+              searchRect.width > needleRect.width, searchRect.height > needleRect.height else { return (0, 0) }
+        let needle = try template.cropped(to: needleRect).grayscale()
+        let haystack = try page.cropped(to: searchRect).grayscale()
+        let found = try haystack.locate(needle)
+        // Weak matches (little print in the box, ink covering it) keep the page fit.
+        guard found.score >= 0.45 else { return (0, 0) }
+        return (searchRect.x + found.x - needleRect.x, searchRect.y + found.y - needleRect.y)
+    }
+
     /// Each cell read by the network (either polarity), empty cells as empty: its candidates.
     func readCells(_ region: FormRegion, on page: Image) throws -> [FormReadingChooser.CellCandidates] {
         let gray = try page.grayscale()
         var cells: [FormReadingChooser.CellCandidates] = []
-        for rect in region.cellRects {
+        let shift: (dx: Int, dy: Int) = pages.indices.contains(region.page - 1) ? try localShift(region, on: gray, template: pages[region.page - 1]) : (0, 0)
+        for cellRect in region.cellRects {
+            let rect = PixelRect(x: cellRect.x + shift.dx, y: cellRect.y + shift.dy, width: cellRect.width, height: cellRect.height)
             guard let clipped = clip(rect, page), clipped.width > 4, clipped.height > 4 else {
                 cells.append(.init([(character: nil, probability: 1)]))
                 continue

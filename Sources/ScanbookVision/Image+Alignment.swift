@@ -82,3 +82,14 @@ extension Image {
         return Image(try checked { error in homography.matrix.withUnsafeBufferPointer { cvision_warp_homography(handle, $0.baseAddress, w, h, error) } })
     }
 }
+
+extension Image {
+    /// Where `needle` matches best inside this image (normalized cross-correlation): the offset of
+    /// its top-left corner and the score (−1…1).
+    public func locate(_ needle: Image) throws(VisionError) -> (x: Int, y: Int, score: Double) {
+        var x: Int32 = 0, y: Int32 = 0
+        var score = 0.0
+        try checkedStatus { error in cvision_locate(handle, needle.handle, &x, &y, &score, error) }
+        return (Int(x), Int(y), score)
+    }
+}

@@ -72,6 +72,10 @@ int cvision_align(const cvision_image *reference, const cvision_image *image, do
 // `image` warped by `homography` into a width x height canvas (the reference page's size).
 cvision_image *cvision_warp_homography(const cvision_image *image, const double homography[9], int width, int height, cvision_error *error);
 
+// Where `needle` best matches inside `haystack` (normalized cross-correlation, both gray):
+// top-left x, y of the match and its score (-1..1).
+int cvision_locate(const cvision_image *haystack, const cvision_image *needle, int *x, int *y, double *score, cvision_error *error);
+
 // HSV hue/saturation histogram comparison: scores = correlation, chi-square, intersection, Bhattacharyya.
 int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error);
 

@@ -22,6 +22,9 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aPhotographedBillBecomesAPendingPaymentAndThenAFileForTheBank(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
+            let clock = MutableClock(start: Date())
+            app.clock = clock.appClock
+            let secret = try await APIClient(app: app, token: try await app.apiToken(email: "anna@example.org")).enrolAuthenticator(clock: clock)
             try await anna.get(PaymentsURL.index.path)
             #expect(try await anna.post(PaymentsURL.accounts.path, ["name": "Privatkonto", "iban": "ch93 0076 2011 6238 5295 7"]).status == .seeOther)
             let account = try #require(try await PaymentAccount.query(on: app.db).first())
@@ -47,7 +50,10 @@ import VaporTesting
             #expect(payment.signatureRequired)
             let waiting = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
             #expect(waiting.status == .unprocessableEntity && waiting.body.string.contains("wait for a signature"))
-            let whitelisted = try await anna.post(PaymentsURL.whitelist.path, ["account": "CH44 3199 9123 0008 8901 2", "name": "Robert Schneider AG", "town": "Biel", "country": "CH"])
+            let withoutCode = try await anna.post(PaymentsURL.whitelist.path, ["account": "CH44 3199 9123 0008 8901 2", "name": "Robert Schneider AG", "town": "Biel", "country": "CH"])
+            #expect(withoutCode.status == .unprocessableEntity, "whitelisting takes a code")
+            let whitelisted = try await anna.post(PaymentsURL.whitelist.path, ["account": "CH44 3199 9123 0008 8901 2", "name": "Robert Schneider AG", "town": "Biel",
+                                                                              "country": "CH", "code": try freshCode(secret, clock: clock)])
             #expect(whitelisted.status == .seeOther)
 
             let executed = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
@@ -115,9 +121,12 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func anotherPersonsAccountsPaymentsAndFilesAreNotFound(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
+            let clock = MutableClock(start: Date())
+            app.clock = clock.appClock
             let annaAPI = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let secret = try await annaAPI.enrolAuthenticator(clock: clock)
             let account = try await annaAPI.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: "CHF", isDefault: true)).content.decode(PaymentAccountDTO.self)
-            let entry = WhitelistForm(account: "CH4431999123000889012", name: "Robert Schneider AG", town: "Biel", country: "CH")
+            let entry = WhitelistForm(account: "CH4431999123000889012", name: "Robert Schneider AG", town: "Biel", country: "CH", code: try freshCode(secret, clock: clock))
             #expect(try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: entry).status == .created)
             let form = PaymentForm(kind: "qr-bill", debitAccount: account.id, beneficiaryName: "Robert Schneider AG", beneficiaryPostalCode: "2501",
                                    beneficiaryTown: "Biel", beneficiaryCountry: "CH", beneficiaryAccount: "CH4431999123000889012", amount: "10",
@@ -166,9 +175,12 @@ extension PaymentFlowTests {
     @Test(arguments: TestDatabase.available)
     func theBanksStatusReportMarksRejectedPaymentsWithTheReason(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
+            let clock = MutableClock(start: Date())
+            app.clock = clock.appClock
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let secret = try await api.enrolAuthenticator(clock: clock)
             let account = try await api.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: "CHF", isDefault: true)).content.decode(PaymentAccountDTO.self)
-            #expect(try await api.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH5604835012345678009", name: "Max Muster")).status == .created)
+            #expect(try await api.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH5604835012345678009", name: "Max Muster", code: try freshCode(secret, clock: clock))).status == .created)
             var ids: [UUID] = []
             for amount in ["10", "20"] {
                 let form = PaymentForm(kind: "bank", debitAccount: account.id, beneficiaryName: "Max Muster", beneficiaryPostalCode: "8001", beneficiaryTown: "Zürich",

@@ -100,15 +100,19 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func theGlobalWhitelistIsKeptByAdministratorsAndPersonalOnesArePrivate(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
-            let (annaAPI, _) = try await Self.start(app, clock: MutableClock(start: Date()))
-            let global = WhitelistForm(account: "01-162-8", name: "Stadtwerke", postalCode: "8000", town: "Zürich", country: "CH", clearingNumber: "700", bankName: "ZKB")
+            let clock = MutableClock(start: Date())
+            let (annaAPI, _) = try await Self.start(app, clock: clock)
+            var global = WhitelistForm(account: "01-162-8", name: "Stadtwerke", postalCode: "8000", town: "Zürich", country: "CH", clearingNumber: "700", bankName: "ZKB")
+            #expect(try await annaAPI.send(.POST, PaymentsAPIRoute.globalWhitelist, json: global).status == .conflict, "no authenticator yet")
+            let secret = try await annaAPI.enrolAuthenticator(clock: clock)
+            global.code = try freshCode(secret, clock: clock)
             let added = try await annaAPI.send(.POST, PaymentsAPIRoute.globalWhitelist, json: global)
             #expect(added.status == .created, "Anna registered first and administers")
             let globalEntry = try added.content.decode(WhitelistEntryDTO.self)
             #expect(globalEntry.global && globalEntry.account == "010001628")
-            let personal = try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH56 0483 5012 3456 7800 9", name: "Max Muster"))
+            let personal = try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH56 0483 5012 3456 7800 9", name: "Max Muster", code: try freshCode(secret, clock: clock)))
                 .content.decode(WhitelistEntryDTO.self)
-            #expect(try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH5604835012345678009", name: "Max")).status == .conflict)
+            #expect(try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH5604835012345678009", name: "Max", code: try freshCode(secret, clock: clock))).status == .conflict)
             let wrong = try await annaAPI.send(.POST, PaymentsAPIRoute.whitelist, json: WhitelistForm(account: "CH5604835012345678008", name: "Max"))
             #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("check digit"))
 

@@ -28,7 +28,10 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aCodelineIsReadAndTheWhitelistFillsTheBank(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, _ in
+            let clock = MutableClock(start: Date())
+            app.clock = clock.appClock
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let secret = try await api.enrolAuthenticator(clock: clock)
             // The request itself is valid against the served schema.
             let schemaText = try await app.testing().sendRequest(.GET, "/api/xml/v1/schemas/OCRPayment.xsd").body.string
             #expect(schemaText.contains("OCRPaymentRequest"))
@@ -40,7 +43,8 @@ import VaporTesting
             #expect(root.value("BeneficiaryAccount") == "01-162-8" && root.value("Amount") == "3949.75" && root.value("ReferenceNumber") == "120000000000234478943216899")
 
             let entry = WhitelistForm(account: "010001628", name: "Stadtwerke Zürich", street: "Tramstrasse", buildingNumber: "35", postalCode: "8050",
-                                      town: "Zürich", country: "CH", clearingNumber: "700", bankName: "Zürcher Kantonalbank", bankAddress: "Bahnhofstrasse 9, 8001 Zürich")
+                                      town: "Zürich", country: "CH", clearingNumber: "700", bankName: "Zürcher Kantonalbank", bankAddress: "Bahnhofstrasse 9, 8001 Zürich",
+                                      code: try freshCode(secret, clock: clock))
             #expect(try await api.send(.POST, PaymentsAPIRoute.whitelist, json: entry).status == .created)
             (status, root) = try await Self.call(api, .ocrPayment, good)
             #expect(root.value("State") == "1" && root.value("ClearingNumber") == "700")

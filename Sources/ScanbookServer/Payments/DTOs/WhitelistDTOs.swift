@@ -14,6 +14,8 @@ struct WhitelistForm: Content {
     var clearingNumber: String?
     var bankName: String?
     var bankAddress: String?
+    /// A current code of the user's authenticator.
+    var code: String?
 }
 
 struct WhitelistEntryDTO: Content {

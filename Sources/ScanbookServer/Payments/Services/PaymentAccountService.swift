@@ -43,11 +43,16 @@ enum PaymentAccountService {
         return account
     }
 
-    /// Only an account no pending payment is debited from.
+    /// Only an account no payment and no bank file names: deleting one would take the payments'
+    /// history with it (the rows cascade).
     static func delete(_ account: PaymentAccount, on request: Request) async throws {
-        let pending = try await Payment.query(on: request.db).filter(\.$debitAccount.$id == account.requireID()).filter(\.$state == .pending).count()
-        guard pending == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(pending)"]) }
-        try await account.delete(on: request.db)
+        let accountID = try account.requireID()
+        try await request.db.writeTransaction { database in
+            let payments = try await Payment.query(on: database).filter(\.$debitAccount.$id == accountID).count()
+            let files = try await PaymentFile.query(on: database).filter(\.$debitAccount.$id == accountID).count()
+            guard payments + files == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(payments)"]) }
+            try await account.delete(on: database)
+        }
     }
 }
 

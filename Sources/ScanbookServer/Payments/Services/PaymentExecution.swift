@@ -15,14 +15,21 @@ enum PaymentExecution {
         let createdAt = request.now
         let messageID = "SB-\(Int(createdAt.timeIntervalSince1970))-\(UUID().uuidString.prefix(8))"
         return try await request.db.writeTransaction { database in
+            try await database.lockPayments(of: ownerID)
             let due = try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
                 .filter(\.$state == .pending).filter(\.$executionDate == day.description).all()
-            // Payments waiting for a signature stay pending, unless their beneficiary was whitelisted since.
+            // A signed payment goes; an unsigned one only while its beneficiary is whitelisted now
+            // (an entry removed since its creation makes it wait for a signature again).
             var payments: [Payment] = []
             for payment in due {
-                if payment.isReady(debitIBAN: account.iban) {
+                if payment.signatureRequired && payment.isSigned(debitIBAN: account.iban) {
                     payments.append(payment)
-                } else if try await !PaymentService.needsSignature(payment, ownerID: ownerID, on: database) {
+                } else if try await PaymentService.needsSignature(payment, ownerID: ownerID, on: database) {
+                    if !payment.signatureRequired {
+                        payment.signatureRequired = true
+                        try await payment.save(on: database)
+                    }
+                } else {
                     payment.signatureRequired = false
                     payments.append(payment)
                 }

@@ -45,6 +45,8 @@ enum PaymentService {
         payment.apply(checked, debitAccountID: try account.requireID())
         payment.$debitAccount.value = account
         try await request.db.writeTransaction { database in
+            try await database.lockPayments(of: ownerID)
+            try await requirePending(payment, on: database)
             payment.signatureRequired = try await needsSignature(payment, ownerID: ownerID, on: database)
             if !payment.isSigned(debitIBAN: account.iban) { (payment.signedDigest, payment.signedAt) = (nil, nil) }
             try await payment.save(on: database)
@@ -56,7 +58,10 @@ enum PaymentService {
     static func delete(_ payment: Payment, on request: Request) async throws {
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
         let before = try BankPaymentDTO(payment)
+        let ownerID = payment.$owner.id
         try await request.db.writeTransaction { database in
+            try await database.lockPayments(of: ownerID)
+            try await requirePending(payment, on: database)
             try await payment.delete(on: database)
             try await AuditLog.record("payment.delete", subject: "payment \(try payment.requireID())", before: before,
                                       after: Optional<BankPaymentDTO>.none, on: database, request: request)
@@ -73,12 +78,19 @@ enum PaymentService {
         return PaymentFavourites.kindKey(kind)
     }
 
-    /// No second factor for a transfer between the user's own accounts or a beneficiary on the
-    /// user's or the global whitelist.
+    /// No second factor for a beneficiary on the user's or the global whitelist. (An own account
+    /// is no exception: accounts are added without a code, so one added by someone holding only
+    /// the session would be a way round the second factor.)
     static func needsSignature(_ payment: Payment, ownerID: UUID, on database: any Database) async throws -> Bool {
-        let ownAccount = try await PaymentAccount.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$iban == payment.beneficiaryAccount).count()
-        if ownAccount > 0 { return false }
-        return try await WhitelistService.entry(for: payment.beneficiaryAccount, userID: ownerID, on: database) == nil
+        try await WhitelistService.entry(for: payment.beneficiaryAccount, userID: ownerID, on: database) == nil
+    }
+
+    /// Re-read inside the change's transaction: executed by a request that ran meanwhile → 409.
+    static func requirePending(_ payment: Payment, on database: any Database) async throws {
+        let id = try payment.requireID()
+        guard try await Payment.query(on: database).filter(\.$id == id).filter(\.$state == .pending).count() == 1 else {
+            throw UserFacingError(.conflict, "payments_notPending")
+        }
     }
 
     /// The form checked against the user's own debit account; every problem named at once.

@@ -85,6 +85,8 @@ enum PaymentSigning {
         let before = try BankPaymentDTO(payment)
         try await consume(code, authenticator, request: request)
         try await request.db.writeTransaction { database in
+            try await database.lockPayments(of: userID)
+            try await PaymentService.requirePending(payment, on: database)
             payment.signedDigest = digest(payment.signedFields(debitIBAN: account.iban))
             payment.signedAt = request.now
             try await payment.save(on: database)
@@ -100,8 +102,11 @@ enum PaymentSigning {
         let userID = authenticator.$user.id.uuidString
         let limiter = RateLimiter(database: request.db)
         let now = request.now
-        let failures = try await limiter.times(.secondFactor, userID, since: now.addingTimeInterval(-throttleWindow))
-        if failures.count >= wrongCodesAllowed, let oldest = failures.min() {
+        // The attempt is counted before it is checked, so parallel guesses cannot all pass the
+        // count; a right code clears the count.
+        try await limiter.record(.secondFactor, userID, at: now)
+        let attempts = try await limiter.times(.secondFactor, userID, since: now.addingTimeInterval(-throttleWindow))
+        if attempts.count > wrongCodesAllowed, let oldest = attempts.sorted().dropLast(wrongCodesAllowed).last {
             let minutes = max(1, Int((oldest + throttleWindow - now.timeIntervalSince1970) / 60 + 0.999))
             throw UserFacingError(.tooManyRequests, "payments_codeThrottled", ["minutes": "\(minutes)"])
         }
@@ -110,11 +115,20 @@ enum PaymentSigning {
         guard let counter = totp(secret).matchingCounter(typed, at: Int64(now.timeIntervalSince1970), after: authenticator.lastCounter),
               try await advance(authenticator, to: counter, on: request.db)
         else {
-            try await limiter.record(.secondFactor, userID, at: now)
             throw UserFacingError(.unprocessableEntity, "payments_codeWrong")
         }
         try await limiter.clear(.secondFactor, userID)
         authenticator.lastCounter = counter
+    }
+
+    /// A current code of the signed-in user's confirmed authenticator, used up (adding a
+    /// beneficiary to a whitelist by hand takes one, as a signature would).
+    static func requireCode(_ code: String?, on request: Request) async throws {
+        let userID = try request.auth.require(User.self).requireID()
+        guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
+            throw UserFacingError(.conflict, "payments_whitelistNeedsAuthenticator")
+        }
+        try await consume(code, authenticator, request: request)
     }
 
     /// Moves the last used step forward to `counter` unless another request already used it or a later one.

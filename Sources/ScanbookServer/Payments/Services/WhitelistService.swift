@@ -38,6 +38,8 @@ enum WhitelistService {
         let user = try request.auth.require(User.self)
         if global { try requireAdmin(request) }
         let (account, address, bank) = try checked(form, request: request)
+        // Whitelisted beneficiaries are paid without a second factor: adding one takes a code.
+        try await PaymentSigning.requireCode(form.code, on: request)
         let ownerID: UUID? = global ? nil : try user.requireID()
         let entry = WhitelistEntry(ownerID: ownerID, account: account, address: address,
                                    clearingNumber: bank.clearing, bankName: bank.name, bankAddress: bank.address)

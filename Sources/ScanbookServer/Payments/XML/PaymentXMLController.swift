@@ -79,8 +79,9 @@ enum PaymentXMLController {
         try await handle(.signPayment, request) { root, language in
             let localizer = request.application.localizer
             var body = Body(.signPayment)
-            guard let id = root.value("PaymentId").flatMap(UUID.init(uuidString:)),
-                  let payment = try? await PaymentService.find(id, on: request) else {
+            let id = root.value("PaymentId").flatMap(UUID.init(uuidString:))
+            guard let payment = try await Payment.query(on: request.db).filter(\.$id == (id ?? UUID()))
+                .filter(\.$owner.$id == request.auth.require(User.self).requireID()).with(\.$debitAccount).first() else {
                 body.element("State", "2")
                 body.element("Message", language.text("xml_paymentUnknown", localizer: localizer))
                 return (body, .notFound)
@@ -119,8 +120,19 @@ enum PaymentXMLController {
             return response.response(.badRequest)
         }
         guard root.name == service.requestElement else { throw Abort(.badRequest) }
-        let (response, status) = try await body(root, ServiceLanguage(root.value("Language")))
-        return response.response(status)
+        let language = ServiceLanguage(root.value("Language"))
+        do {
+            let (response, status) = try await body(root, language)
+            return response.response(status)
+        } catch let error as UserFacingError {
+            // A refusal from further in (an account, a limit) still answers in the service's XML.
+            var response = Body(service)
+            let messages = error.problems.map { language.text($0.key, $0.arguments, localizer: request.application.localizer) }
+            response.element("State", "2")
+            if service != .ocrPayment { response.element("Message", messages.joined(separator: " ")) }
+            response.exceptions(zip(error.problems, messages).map { (String($0.key.prefix(70)), nil, $1) })
+            return response.response(error.status)
+        }
     }
 
     /// The Language element of a request that failed validation, if it can be found at all.
