@@ -8,6 +8,7 @@ struct PaymentsModule: ScanbookModule {
     var migrations: [any Migration] { [
         CreatePaymentAccounts(), CreatePaymentFiles(), CreatePayments(),
         CreatePaymentWhitelist(), CreatePaymentAuthenticators(), AddPaymentSignature(), CreatePaymentTemplates(), CreatePaymentFavourites(),
+        AddPaymentWhitelistUniqueness(),
     ] }
 
     func homeFigure(_ request: Request) async throws -> String? {

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import ScanbookCore
+import SQLKit
 import Vapor
 
 /// The ways to start a payment on the home page: a slip photo, each kind of entry and the
@@ -11,16 +12,14 @@ enum PaymentFavourites {
     static func kindKey(_ kind: PaymentDraft.Kind) -> String { "kind:\(kind.rawValue)" }
     static func templateKey(_ id: UUID) -> String { "template:\(id.uuidString)" }
 
-    /// One more use of `key`.
+    /// One more use of `key`: one upsert, so two payments made at once never collide on the
+    /// (owner, key) constraint and fail the payment with it.
     static func count(_ key: String, ownerID: UUID, on database: any Database) async throws {
-        if let favourite = try await PaymentFavourite.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$key == key).first() {
-            favourite.uses += 1
-            try await favourite.save(on: database)
-        } else {
-            let favourite = PaymentFavourite(ownerID: ownerID, key: key)
-            favourite.uses = 1
-            try await favourite.create(on: database)
-        }
+        guard let sql = database as? any SQLDatabase else { return }
+        try await sql.raw("""
+            INSERT INTO \(ident: PaymentFavourite.schema) (id, owner_id, key, uses) VALUES (\(bind: UUID()), \(bind: ownerID), \(bind: key), 1)
+            ON CONFLICT (owner_id, key) DO UPDATE SET uses = \(ident: PaymentFavourite.schema).uses + 1
+            """).run()
     }
 
     struct Entry: Sendable {

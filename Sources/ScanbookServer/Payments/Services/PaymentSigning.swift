@@ -53,9 +53,15 @@ enum PaymentSigning {
             throw UserFacingError(.conflict, "payments_authenticatorNotStarted")
         }
         try await consume(code, authenticator, request: request)
+        let id = try authenticator.requireID()
         try await request.db.writeTransaction { database in
-            authenticator.confirmedAt = request.now
-            try await authenticator.save(on: database)
+            // Only the enrolment the code was checked against, and only once (a "set up" in another
+            // tab may have replaced it meanwhile).
+            guard let sql = database as? any SQLDatabase, try await !sql.update(PaymentAuthenticator.schema)
+                .set("confirmed_at", to: request.now).where("id", .equal, id).where("confirmed_at", .is, SQLLiteral.null)
+                .returning("id").all().isEmpty else {
+                throw UserFacingError(.conflict, "payments_authenticatorNotStarted")
+            }
             try await AuditLog.record("authenticator.enrol", subject: "user \(userID)", before: Optional<String>.none, after: "confirmed", on: database, request: request)
         }
     }

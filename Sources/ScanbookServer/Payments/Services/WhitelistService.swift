@@ -44,6 +44,8 @@ enum WhitelistService {
         let entry = WhitelistEntry(ownerID: ownerID, account: account, address: address,
                                    clearingNumber: bank.clearing, bankName: bank.name, bankAddress: bank.address)
         try await request.db.writeTransaction { database in
+            // Lined up with signatures, which add to the same list (the global list has one lock of its own).
+            try await database.lockPayments(of: ownerID ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
             let existing = try await WhitelistEntry.query(on: database).filter(\.$account == account).filter(\.$owner.$id == ownerID).count()
             guard existing == 0 else { throw UserFacingError(.conflict, "payments_whitelistExists") }
             try await entry.create(on: database)
