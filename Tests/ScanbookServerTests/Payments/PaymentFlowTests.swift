@@ -187,7 +187,14 @@ extension PaymentFlowTests {
                                        beneficiaryCountry: "CH", beneficiaryAccount: "CH5604835012345678009", amount: amount, referenceType: "NON", executionDate: app.isoDay(0))
                 ids.append(try await api.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(BankPaymentDTO.self).id)
             }
-            let file = try await api.send(.POST, PaymentsAPIRoute.execute, json: ExecuteForm(account: account.id, date: app.isoDay(0))).content.decode(PaymentFileDTO.self)
+            // A double-click: two executions at once make one file.
+            let executions = try await withThrowingTaskGroup(of: TestingHTTPResponse.self) { group in
+                for _ in 0..<2 { group.addTask { try await api.send(.POST, PaymentsAPIRoute.execute, json: ExecuteForm(account: account.id, date: app.isoDay(0))) } }
+                return try await group.reduce(into: [TestingHTTPResponse]()) { $0.append($1) }
+            }
+            #expect(executions.map(\.status.code).sorted() == [201, 422])
+            #expect(try await PaymentFile.query(on: app.db).count() == 1)
+            let file = try #require(executions.first { $0.status == .created }).content.decode(PaymentFileDTO.self)
             let rejectedID = ids[1].uuidString.replacingOccurrences(of: "-", with: "")
             let report = Self.statusReport(messageID: file.messageID, rejecting: rejectedID)
 

@@ -98,6 +98,25 @@ import VaporTesting
     }
 
     @Test(arguments: TestDatabase.available)
+    func parallelGuessesCannotPassTheThrottle(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, _ in
+            let clock = MutableClock(start: Date())
+            let (api, account) = try await Self.start(app, clock: clock)
+            _ = try await api.enrolAuthenticator(clock: clock)
+            let payment = try await api.send(.POST, PaymentsAPIRoute.payments, json: Self.bank(account, to: "CH5604835012345678009", amount: "5", on: app))
+                .content.decode(BankPaymentDTO.self)
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for guess in 0..<16 {
+                    group.addTask { try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: String(format: "%06d", 100_000 + guess))).status }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unprocessableEntity }.count <= PaymentSigning.wrongCodesAllowed, "\(statuses)")
+            #expect(statuses.allSatisfy { $0 == .unprocessableEntity || $0 == .tooManyRequests })
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func theGlobalWhitelistIsKeptByAdministratorsAndPersonalOnesArePrivate(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
             let clock = MutableClock(start: Date())
