@@ -59,7 +59,8 @@ public struct FormScanner: Sendable {
         var aligned: [Int: Image] = [:]
         for (index, photo) in photos.enumerated() where pages.indices.contains(index) {
             let (image, result) = try align(photo, to: pages[index])
-            aligned[index + 1] = image
+            // Gray once per page; every region is read from it.
+            aligned[index + 1] = try image.grayscale()
             pageResults.append(result)
         }
         var candidates: [String: [FormReadingChooser.Reading]] = [:]
@@ -178,13 +179,13 @@ public struct FormScanner: Sendable {
     }
 
     /// Each cell read by the network (either polarity), empty cells as empty: its candidates.
-    func readCells(_ region: FormRegion, on page: Image) throws -> [FormReadingChooser.CellCandidates] {
-        let gray = try page.grayscale()
+    /// `gray`: the aligned page in gray.
+    func readCells(_ region: FormRegion, on gray: Image) throws -> [FormReadingChooser.CellCandidates] {
         var cells: [FormReadingChooser.CellCandidates] = []
         let shift: (dx: Int, dy: Int) = pages.indices.contains(region.page - 1) ? try localShift(region, on: gray, template: pages[region.page - 1]) : (0, 0)
         for cellRect in region.cellRects {
             let rect = PixelRect(x: cellRect.x + shift.dx, y: cellRect.y + shift.dy, width: cellRect.width, height: cellRect.height)
-            guard let clipped = clip(rect, page), clipped.width > 4, clipped.height > 4 else {
+            guard let clipped = clip(rect, gray), clipped.width > 4, clipped.height > 4 else {
                 cells.append(.init([(character: nil, probability: 1)]))
                 continue
             }

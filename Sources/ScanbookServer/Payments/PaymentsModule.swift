@@ -26,7 +26,7 @@ struct PaymentsModule: ScanbookModule {
     }
 
     func configure(_ app: Application, _ config: AppConfig) throws {
-        app.paymentXMLSchemas = try PaymentXMLSchemas.load()
+        app.paymentXML = try PaymentXMLResources.load(ui: app.localizer)
     }
 
     func registerRoutes(_ routes: ModuleRoutes) {

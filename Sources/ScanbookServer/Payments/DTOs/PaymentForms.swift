@@ -39,10 +39,15 @@ struct PaymentForm: Content {
 
     static let maximumFieldLength = 200
 
+    /// A typed field as checked: trimmed, nil as empty, cut at `maximumFieldLength`.
+    static func field(_ value: String?) -> String {
+        String((value ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(maximumFieldLength))
+    }
+
     /// nil fields become empty text; anything longer than any field may be is cut (the checks then
     /// name it as too long).
     func draft(debitIBAN: String, today: CalendarDate) -> PaymentDraft {
-        func text(_ value: String?) -> String { String((value ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Self.maximumFieldLength)) }
+        let text = Self.field
         let address = QRBill.Address(
             name: text(beneficiaryName), street: text(beneficiaryStreet), buildingNumber: text(beneficiaryBuildingNumber),
             postalCode: text(beneficiaryPostalCode), town: text(beneficiaryTown), country: text(beneficiaryCountry).uppercased()

@@ -65,9 +65,10 @@ enum PaymentFavourites {
     static func change(_ key: String, _ change: Change, on request: Request) async throws {
         let ownerID = try request.auth.require(User.self).requireID()
         try await request.db.writeTransaction { database in
-            var order = try await ordered(ownerID: ownerID, on: database).map(\.key)
+            let entries = try await ordered(ownerID: ownerID, on: database)
+            var order = entries.map(\.key)
             guard let index = order.firstIndex(of: key) else { throw Abort(.notFound) }
-            var pinned = try await ordered(ownerID: ownerID, on: database).filter(\.pinned).map(\.key)
+            var pinned = entries.filter(\.pinned).map(\.key)
             switch change {
             case .pin: if !pinned.contains(key) { pinned.append(key) }
             case .unpin: pinned.removeAll { $0 == key }

@@ -57,7 +57,7 @@ enum PaymentTemplateService {
         template.$owner.id = ownerID
         var problems: [LocalizedProblem] = []
         do { template.name = try checkedName(form.name, missing: "payments_templateNameRequired") } catch let error as UserFacingError { problems += error.problems }
-        func text(_ value: String?) -> String { String((value ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(PaymentForm.maximumFieldLength)) }
+        let text = PaymentForm.field
         template.kind = PaymentDraft.Kind(rawValue: text(form.kind))?.rawValue ?? PaymentDraft.Kind.bank.rawValue
         template.$folder.id = nil
         if let text = form.folder, !text.isEmpty {

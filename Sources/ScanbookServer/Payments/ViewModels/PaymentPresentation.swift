@@ -56,7 +56,7 @@ enum PaymentPresentation {
         PaymentRow(
             url: PaymentsURL.payment(id: try payment.requireID()).path,
             beneficiary: payment.beneficiaryName.isEmpty ? payment.beneficiaryAccount : payment.beneficiaryName,
-            account: IBAN(payment.beneficiaryAccount)?.formatted ?? ParticipantNumber(payment.beneficiaryAccount)?.formatted ?? payment.beneficiaryAccount,
+            account: accountText(payment.beneficiaryAccount),
             amount: "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))",
             executionDate: Formatting.date(payment.executionDate, locale: request.locale),
             state: payment.state.rawValue, stateLabel: request.text("payments_state_\(payment.state.rawValue)"),

@@ -20,7 +20,6 @@ enum PaymentXMLController {
 
     @Sendable static func ocrPayment(_ request: Request) async throws -> Response {
         try await handle(.ocrPayment, request) { root, language in
-            let localizer = request.application.localizer
             let reading = try await PaymentCodelines.read(root.value("Codeline"), on: request)
             var body = Body(.ocrPayment)
             body.element("State", "\(reading.state.rawValue)")
@@ -36,20 +35,19 @@ enum PaymentXMLController {
                 let bank = [entry.bankName, entry.bankAddress].compactMap { $0 }.joined(separator: ", ")
                 if !bank.isEmpty { body.element("BankAddress", String(bank.prefix(200))) }
             }
-            body.exceptions(reading.problems.map { ($0.kind.rawValue, "Codeline", problemText($0, language, localizer)) }
-                            + (reading.state == .notParsable ? [("unreadable", nil, language.text("xml_codelineUnreadable", localizer: localizer))] : []))
+            body.exceptions(reading.problems.map { ($0.kind.rawValue, "Codeline", problemText($0, language)) }
+                            + (reading.state == .notParsable ? [("unreadable", nil, language.text("xml_codelineUnreadable"))] : []))
             return (body, .ok)
         }
     }
 
     @Sendable static func orangePayment(_ request: Request) async throws -> Response {
         try await handle(.orangePayment, request) { root, language in
-            let localizer = request.application.localizer
             let ownerID = try request.auth.require(User.self).requireID()
             let typedDebit = root.value("DebitAccount") ?? ""
             let debitIBAN = IBAN(typedDebit.filter { !$0.isWhitespace }.uppercased())?.electronic ?? ""
             guard let account = try await PaymentAccount.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$iban == debitIBAN).first() else {
-                return (refusal(field: "DebitAccount", message: language.text("xml_debitAccountUnknown", localizer: localizer), corrected: nil, exceptions: []), .unprocessableEntity)
+                return (refusal(field: "DebitAccount", message: language.text("xml_debitAccountUnknown"), corrected: nil, exceptions: []), .unprocessableEntity)
             }
             let address = root.child("BeneficiaryAddress")
             let form = PaymentForm(
@@ -62,41 +60,40 @@ enum PaymentXMLController {
             // Checked here first for the structured problems (field and corrected value); the service checks again when it stores.
             if case .failure(let found) = form.draft(debitIBAN: account.iban, today: request.today).check(today: request.today), let first = found.problems.first {
                 let exceptions = found.problems.map { problem in
-                    (problem.kind.rawValue, Optional(fieldName(problem.field)), problemText(problem, language, localizer))
+                    (problem.kind.rawValue, Optional(fieldName(problem.field)), problemText(problem, language))
                 }
-                return (refusal(field: fieldName(first.field), message: problemText(first, language, localizer), corrected: first.correctedValue, exceptions: exceptions), .unprocessableEntity)
+                return (refusal(field: fieldName(first.field), message: problemText(first, language), corrected: first.correctedValue, exceptions: exceptions), .unprocessableEntity)
             }
             let payment = try await PaymentService.create(form, on: request)
             var body = Body(.orangePayment)
             body.element("State", payment.signatureRequired ? "3" : "1")
             body.element("PaymentId", try payment.requireID().uuidString)
-            body.element("Message", language.text(payment.signatureRequired ? "xml_signatureNeeded" : "xml_accepted", localizer: localizer))
+            body.element("Message", language.text(payment.signatureRequired ? "xml_signatureNeeded" : "xml_accepted"))
             return (body, .created)
         }
     }
 
     @Sendable static func signPayment(_ request: Request) async throws -> Response {
         try await handle(.signPayment, request) { root, language in
-            let localizer = request.application.localizer
             var body = Body(.signPayment)
             let id = root.value("PaymentId").flatMap(UUID.init(uuidString:))
             guard let payment = try await Payment.query(on: request.db).filter(\.$id == (id ?? UUID()))
                 .filter(\.$owner.$id == request.auth.require(User.self).requireID()).with(\.$debitAccount).first() else {
                 body.element("State", "2")
-                body.element("Message", language.text("xml_paymentUnknown", localizer: localizer))
+                body.element("Message", language.text("xml_paymentUnknown"))
                 return (body, .notFound)
             }
             do {
                 try await PaymentSigning.sign(payment, code: root.value("Signature"), on: request)
             } catch let error as UserFacingError {
-                let messages = error.problems.map { language.text($0.key, $0.arguments, localizer: localizer) }
+                let messages = error.problems.map { language.text($0.key, $0.arguments) }
                 body.element("State", "2")
                 body.element("Message", messages.joined(separator: " "))
-                body.exceptions(error.problems.map { problem in (String(problem.key.dropFirst("payments_".count)), nil, language.text(problem.key, problem.arguments, localizer: localizer)) })
+                body.exceptions(error.problems.map { problem in (String(problem.key.dropFirst("payments_".count)), nil, language.text(problem.key, problem.arguments)) })
                 return (body, error.status)
             }
             body.element("State", "1")
-            body.element("Message", language.text("xml_signed", localizer: localizer))
+            body.element("Message", language.text("xml_signed"))
             return (body, .ok)
         }
     }
@@ -109,30 +106,32 @@ enum PaymentXMLController {
         let bytes = request.body.data.map { Array($0.readableBytesView) } ?? []
         let root: XMLNode
         do {
-            guard let schema = request.application.paymentXMLSchemas.schemas[service] else { throw Abort(.internalServerError) }
+            guard let schema = request.application.paymentXML.schemas[service] else { throw Abort(.internalServerError) }
             root = try schema.parse(bytes)
         } catch let error as XMLSchemaError {
-            let language = ServiceLanguage(Self.declaredLanguage(in: bytes))
-            var response = Body(service)
-            response.element("State", "2")
-            if service != .ocrPayment { response.element("Message", language.text("xml_invalidRequest", localizer: request.application.localizer)) }
-            response.exceptions(error.messages.map { ("schema", nil, $0) })
-            return response.response(.badRequest)
+            let language = ServiceLanguage(Self.declaredLanguage(in: bytes), request.application.paymentXML)
+            return failure(service, message: language.text("xml_invalidRequest"), exceptions: error.messages.map { ("schema", nil, $0) }).response(.badRequest)
         }
         guard root.name == service.requestElement else { throw Abort(.badRequest) }
-        let language = ServiceLanguage(root.value("Language"))
+        let language = ServiceLanguage(root.value("Language"), request.application.paymentXML)
         do {
             let (response, status) = try await body(root, language)
             return response.response(status)
         } catch let error as UserFacingError {
             // A refusal from further in (an account, a limit) still answers in the service's XML.
-            var response = Body(service)
-            let messages = error.problems.map { language.text($0.key, $0.arguments, localizer: request.application.localizer) }
-            response.element("State", "2")
-            if service != .ocrPayment { response.element("Message", messages.joined(separator: " ")) }
-            response.exceptions(zip(error.problems, messages).map { (String($0.key.prefix(70)), nil, $1) })
-            return response.response(error.status)
+            let messages = error.problems.map { language.text($0.key, $0.arguments) }
+            return failure(service, message: messages.joined(separator: " "), exceptions: zip(error.problems, messages).map { (String($0.key.prefix(70)), nil, $1) })
+                .response(error.status)
         }
+    }
+
+    /// The error state with its message (OCRPayment's response has no Message element) and exceptions.
+    private static func failure(_ service: PaymentXMLService, message: String, exceptions: [(code: String, field: String?, message: String)]) -> Body {
+        var response = Body(service)
+        response.element("State", "2")
+        if service != .ocrPayment { response.element("Message", message) }
+        response.exceptions(exceptions)
+        return response
     }
 
     /// The Language element of a request that failed validation, if it can be found at all.
@@ -152,10 +151,10 @@ enum PaymentXMLController {
         return body
     }
 
-    private static func problemText(_ problem: PaymentProblem, _ language: ServiceLanguage, _ localizer: Localizer) -> String {
-        let field = language.text("payments_field_\(problem.field.rawValue)", localizer: localizer)
-        var text = language.text("payments_problem_\(problem.kind.rawValue)", ["field": field], localizer: localizer)
-        if let corrected = problem.correctedValue { text += " " + language.text("payments_corrected", ["field": field, "value": corrected], localizer: localizer) }
+    private static func problemText(_ problem: PaymentProblem, _ language: ServiceLanguage) -> String {
+        let field = language.text("payments_field_\(problem.field.rawValue)")
+        var text = language.text("payments_problem_\(problem.kind.rawValue)", ["field": field])
+        if let corrected = problem.correctedValue { text += " " + language.text("payments_corrected", ["field": field, "value": corrected]) }
         return text
     }
 

@@ -2,7 +2,6 @@ import Crypto
 import Fluent
 import Foundation
 import ScanbookCore
-import SQLKit
 import Vapor
 
 /// Appends to the hash-chained audit log and verifies it. An entry is written in the same
@@ -10,7 +9,7 @@ import Vapor
 enum AuditLog {
     static let sha256: AuditChain.SHA256 = { Array(SHA256.hash(data: $0)) }
     /// Any fixed number: the PostgreSQL advisory lock that lines appenders up.
-    private static let appendLock = 0x5CA_B00C
+    private static let appendLock: Int64 = 0x5CA_B00C
 
     /// Records `action` on `subject` by the signed-in user; `before`/`after` are the record's
     /// snapshots (nil when it did not exist before or does not after).
@@ -24,9 +23,7 @@ enum AuditLog {
 
     static func append(_ action: String, subject: String, actorID: UUID?, actor: String, before: String?, after: String?, at: Date, on database: any Database) async throws {
         try await database.writeTransaction { database in
-            if let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" {
-                try await sql.raw("SELECT pg_advisory_xact_lock(\(literal: appendLock))").run()
-            }
+            try await database.lockUntilCommit(appendLock)
             let last = try await AuditEntry.query(on: database).sort(\.$sequence, .descending).first()
             let entry = AuditEntry(sequence: (last?.sequence ?? 0) + 1, actorID: actorID, actor: actor, action: action,
                                    subject: subject, before: before, after: after, at: timestamp(at))

@@ -35,6 +35,17 @@ extension Database {
     }
 }
 
+extension Database {
+    /// Inside a write transaction: waits for, then holds until commit, the lock named `key`.
+    /// PostgreSQL's READ COMMITTED lets two transactions read the same rows before either writes;
+    /// a transaction-scoped advisory lock lines them up. SQLite's write transactions run one at a
+    /// time already, so there it does nothing.
+    func lockUntilCommit(_ key: Int64) async throws {
+        guard let sql = self as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
+    }
+}
+
 /// The transaction a task is running in, so a nested `writeTransaction` joins it instead of
 /// beginning a second one on another connection (SQLite) or waiting for its own turn.
 private struct WriteTransaction: Sendable {
