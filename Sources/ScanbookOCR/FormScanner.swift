@@ -55,13 +55,32 @@ public struct FormScanner: Sendable {
 
     /// `photos`: the pages of one filled form, in template order.
     public func scan(_ photos: [Image], recognizer: any TextRecognizer) async throws -> Result {
-        var pageResults: [PageResult] = []
+        try await read(try alignPages(photos), recognizer: recognizer)
+    }
+
+    /// A filled page on its template page's pixels, with how it got there.
+    public struct AlignedPage: Sendable {
+        public let image: Image
+        public let result: PageResult
+    }
+
+    /// Each photo on its template page (synchronous image work: servers run it on their image
+    /// threads); photos beyond the template's pages are ignored.
+    public func alignPages(_ photos: [Image]) throws -> [AlignedPage] {
+        try zip(photos, pages).map { photo, page in
+            let (image, result) = try align(photo, to: page)
+            return AlignedPage(image: image, result: result)
+        }
+    }
+
+    /// Reads every region from the aligned pages, chooses unsure digits by the links and roster,
+    /// and checks the links.
+    public func read(_ alignedPages: [AlignedPage], recognizer: any TextRecognizer) async throws -> Result {
+        let pageResults = alignedPages.map(\.result)
         var aligned: [Int: Image] = [:]
-        for (index, photo) in photos.enumerated() where pages.indices.contains(index) {
-            let (image, result) = try align(photo, to: pages[index])
+        for (index, page) in alignedPages.enumerated() {
             // Gray once per page; every region is read from it.
-            aligned[index + 1] = try image.grayscale()
-            pageResults.append(result)
+            aligned[index + 1] = try page.image.grayscale()
         }
         var candidates: [String: [FormReadingChooser.Reading]] = [:]
         var texts: [String: (String, Double)] = [:]
@@ -217,14 +236,7 @@ public struct FormScanner: Sendable {
 
     /// The student by number when the roster has it, else by the name read.
     func matchStudent(_ values: [String: String]) -> Roster.Student? {
-        guard let roster else { return nil }
-        for region in template.regions where region.type == .studentNumber {
-            if let student = roster.student(number: values[region.name] ?? "") { return student }
-        }
-        for region in template.regions where region.type == .name {
-            if let match = roster.closestStudent(toName: values[region.name] ?? "") { return match.student }
-        }
-        return nil
+        FormReview.student(in: values, template: template, roster: roster)
     }
 
     private func clip(_ rect: PixelRect, _ image: Image) -> PixelRect? {

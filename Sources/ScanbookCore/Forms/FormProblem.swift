@@ -15,6 +15,7 @@ public enum FormProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case rosterHeader
     case rosterRow(line: Int, reason: String)
     case duplicateStudent(String)
+    case linkLine(line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +34,7 @@ public enum FormProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .rosterHeader: "the roster's header must be studentNumber,name,group"
         case .rosterRow(let line, let reason): "roster line \(line): \(reason)"
         case .duplicateStudent(let number): "student number \(number) appears twice in the roster"
+        case .linkLine(let line, let reason): "link line \(line): \(reason)"
         }
     }
 }

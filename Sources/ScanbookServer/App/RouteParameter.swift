@@ -10,6 +10,7 @@ enum RouteParameter: String, Sendable {
     case meter = "meterID", photo = "photoID", reading = "readingID", receipt = "receiptID"
     case token = "tokenID", user = "userID", account = "accountID", payment = "paymentID", file = "fileID"
     case entry = "entryID", template = "templateID", folder = "folderID"
+    case page = "pageNumber", scan = "scanID", share = "shareID", region = "regionIndex"
     /// Not ids: an invited address, a month "2025-06".
     case email, month
 }

@@ -10,7 +10,7 @@ extension Application {
         MetersModule(),
         ListsModule(),
         PaymentsModule(),
-        ComingSoonModule(module: .forms),
+        FormsModule(),
     ]
 
     /// The modules this instance serves: all but those `SCANBOOK_DISABLED_MODULES` names (a disabled

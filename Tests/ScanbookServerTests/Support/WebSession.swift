@@ -46,6 +46,15 @@ final class WebSession {
         return try await send(.POST, path, headers: headers, body: body)
     }
 
+    /// Posts an url-encoded body as written (repeated `name[]` fields), with the page's CSRF token.
+    @discardableResult
+    func postRaw(_ path: String, _ body: String) async throws -> TestingHTTPResponse {
+        var headers = HTTPHeaders()
+        headers.contentType = .urlEncodedForm
+        let token = csrf.map { "csrf=\(Self.escape($0))&" } ?? ""
+        return try await send(.POST, path, headers: headers, body: ByteBuffer(string: token + body))
+    }
+
     private func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: ByteBuffer?) async throws -> TestingHTTPResponse {
         var headers = headers
         if !cookies.isEmpty {

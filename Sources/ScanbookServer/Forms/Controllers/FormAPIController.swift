@@ -1,0 +1,140 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The form templates JSON API: templates, pages, regions, links, roster and sharing.
+enum FormAPIController {
+    @Sendable static func list(_ request: Request) async throws -> [FormTemplateDTO] {
+        var templates: [FormTemplateDTO] = []
+        for (template, access) in try await FormTemplateService.all(on: request) {
+            templates.append(try FormTemplateDTO(template, access: access, pages: try await FormTemplateService.pages(of: template, on: request.db)))
+        }
+        return templates
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let input = try request.content.decode(FormTemplateInput.self)
+        let template = try await FormTemplateService.create(name: input.name, description: input.description, on: request)
+        if let step = input.gradeStep { try await FormTemplateService.update(template, name: template.name, description: template.description, gradeStep: step, on: request) }
+        return try await request.created(try FormTemplateDTO(template, access: .owner, pages: []), at: FormsAPIRoute.template(id: template.id))
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> FormTemplateDTO {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        return try await dto(template, access, request)
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> FormTemplateDTO {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let input = try request.content.decode(FormTemplateInput.self)
+        try await FormTemplateService.update(template, name: input.name ?? template.name, description: input.description ?? template.description, gradeStep: input.gradeStep, on: request)
+        return try await dto(template, access, request)
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        try await FormTemplateService.delete(template, on: request)
+        return .noContent
+    }
+
+    @Sendable static func addPage(_ request: Request) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let page = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: nil, on: request)
+        return try await request.created(try await dto(template, access, request), at: FormsAPIRoute.page(id: template.id, page: page.number))
+    }
+
+    /// multipart `photo`: a new photo of the page; JSON `corners`: the page warped again from them.
+    @Sendable static func updatePage(_ request: Request) async throws -> FormTemplateDTO {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let page = try await page(of: template, request)
+        if request.headers.contentType == .formData {
+            _ = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: page.number, on: request)
+        } else {
+            try await FormPageService.setCorners(try request.content.decode(FormCornersInput.self).corners, of: page, template: template, on: request)
+        }
+        return try await dto(template, access, request)
+    }
+
+    @Sendable static func deletePage(_ request: Request) async throws -> HTTPStatus {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        try await FormPageService.delete(try await page(of: template, request), of: template, on: request)
+        return .noContent
+    }
+
+    @Sendable static func pageImage(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        return try await FormBlobs.serve(try await page(of: template, request).$image.id, on: request)
+    }
+
+    @Sendable static func setRegions(_ request: Request) async throws -> FormTemplateDTO {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        try await FormTemplateService.setRegions(try request.content.decode([FormRegion].self), of: template, on: request)
+        return try await dto(template, access, request)
+    }
+
+    @Sendable static func setLinks(_ request: Request) async throws -> FormTemplateDTO {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        try await FormTemplateService.setLinks(try request.content.decode([FormLink].self), of: template, on: request)
+        return try await dto(template, access, request)
+    }
+
+    /// JSON `{"csv": …}` or a `text/csv` body.
+    @Sendable static func setRoster(_ request: Request) async throws -> FormTemplateDTO {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let csv = request.headers.contentType == .json ? try request.content.decode(FormRosterInput.self).csv : (request.body.string ?? "")
+        try await FormTemplateService.setRoster(csv: csv, of: template, on: request)
+        return try await dto(template, access, request)
+    }
+
+    @Sendable static func shares(_ request: Request) async throws -> [FormShareDTO] {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        return try await FormTemplateService.shares(of: template, on: request.db).map { try FormShareDTO($0, email: $0.user.email) }
+    }
+
+    @Sendable static func share(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        let input = try request.content.decode(FormShareInput.self)
+        let share = try await FormTemplateService.share(template, email: input.email, canEdit: try canEdit(input.access), on: request)
+        let email = try await User.find(share.$user.id, on: request.db)?.email ?? ""
+        return try await request.created(try FormShareDTO(share, email: email), at: FormsAPIRoute.share(id: template.id, share: share.id))
+    }
+
+    @Sendable static func unshare(_ request: Request) async throws -> HTTPStatus {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        try await FormTemplateService.unshare(template, share: request.id(.share), on: request)
+        return .noContent
+    }
+
+    /// `template.json` as the command line reads it (the page images are `page1.jpg`, … beside it).
+    @Sendable static func export(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        let file = template.file(pages: try await FormTemplateService.pages(of: template, on: request.db))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let response = Response(status: .ok, body: .init(data: try encoder.encode(file)))
+        response.headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"template.json\"")
+        return response
+    }
+
+    static func canEdit(_ access: String?) throws -> Bool {
+        switch access ?? "read" {
+        case "read": false
+        case "edit": true
+        default: throw UserFacingError(.unprocessableEntity, "forms_shareAccessInvalid")
+        }
+    }
+
+    static func page(of template: FormTemplate, _ request: Request) async throws -> FormPage {
+        guard let number = request.pageNumber(),
+              let page = try await FormPage.query(on: request.db).filter(\.$template.$id == template.requireID()).filter(\.$number == number).first() else {
+            throw Abort(.notFound)
+        }
+        return page
+    }
+
+    private static func dto(_ template: FormTemplate, _ access: FormAccess, _ request: Request) async throws -> FormTemplateDTO {
+        try FormTemplateDTO(template, access: access, pages: try await FormTemplateService.pages(of: template, on: request.db))
+    }
+}

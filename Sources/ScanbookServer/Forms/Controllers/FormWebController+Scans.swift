@@ -1,0 +1,75 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// Scanning filled forms, the results table and the review of one form.
+extension FormWebController {
+    @Sendable static func scans(_ request: Request) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        return try await renderScans(template, access, request, errors: [], status: .ok)
+    }
+
+    @Sendable static func addScans(_ request: Request) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        return try await request.change {
+            let scans = try await FormScanService.upload(try request.content.decode(FormScanUpload.self).photos ?? [], to: template, on: request)
+            request.flash(.success, request.text("forms_scansQueued", ["count": "\(scans.count)"]))
+            return FormsURL.scans(id: template.id)
+        } showAgain: { errors, status in
+            try await renderScans(template, access, request, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func scan(_ request: Request) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
+        return try await renderScan(scan, template, access, request, errors: [], status: .ok)
+    }
+
+    /// `value[]`: the values in template order, as the review page lists them.
+    @Sendable static func correct(_ request: Request) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
+        let typed = try request.content.decode(FormReviewForm.self).value ?? []
+        let regions = template.regions
+        guard typed.count == regions.count else { throw UserFacingError(.conflict, "forms_templateChanged").abort(for: request) }
+        let values = Dictionary(zip(regions.map(\.name), typed), uniquingKeysWith: { first, _ in first })
+        return try await request.change {
+            let review = try await FormScanService.correct(scan, of: template, values: values, on: request)
+            request.flash(review.ok ? .success : .error, request.text(review.ok ? "forms_scanSaved" : "forms_scanSavedWithProblems"))
+            return FormsURL.scan(id: template.id, scan: scan.id)
+        } showAgain: { errors, status in
+            try await renderScan(scan, template, access, request, typed: values, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func deleteScan(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        try await FormScanService.delete(try await FormScanService.find(request.id(.scan), of: template, on: request.db), on: request)
+        request.flash(.success, request.text("forms_scanDeleted"))
+        return request.redirect(to: FormsURL.scans(id: template.id))
+    }
+
+    @Sendable static func regionCrop(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
+        let regions = template.regions
+        guard let index = request.parameters.get(RouteParameter.region.rawValue, as: Int.self), regions.indices.contains(index) else { throw Abort(.notFound) }
+        return try await FormBlobs.crop(regions[index], of: scan, on: request)
+    }
+
+    private static func renderScans(_ template: FormTemplate, _ access: FormAccess, _ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
+        let view = try await FormPresentation.scans(template, access: access, request, errors: errors)
+        return try await request.renderPage("Forms/scans", title: "forms_scans_title", content: view, status: status, activeModule: .forms)
+    }
+
+    private static func renderScan(_ scan: FormScan, _ template: FormTemplate, _ access: FormAccess, _ request: Request, typed: [String: String]? = nil, errors: [String], status: HTTPStatus) async throws -> Response {
+        let view = try await FormPresentation.scan(scan, of: template, access: access, request, typed: typed, errors: errors)
+        return try await request.renderPage("Forms/scan", title: "forms_scan_title", content: view, status: status, activeModule: .forms)
+    }
+}
+
+struct FormReviewForm: Content {
+    var value: [String]?
+}

@@ -1,0 +1,154 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// The template pages: the list, a template with its pages, regions, links, roster and sharing.
+enum FormWebController {
+    @Sendable static func index(_ request: Request) async throws -> Response {
+        try await renderIndex(request, errors: [], status: .ok)
+    }
+
+    @Sendable static func create(_ request: Request) async throws -> Response {
+        let input = try request.content.decode(FormTemplateInput.self)
+        return try await request.change {
+            let template = try await FormTemplateService.create(name: input.name, description: input.description, on: request)
+            request.flash(.success, request.text("forms_created", ["name": template.name]))
+            return FormsURL.template(id: template.id)
+        } showAgain: { errors, status in
+            try await renderIndex(request, name: input.name ?? "", description: input.description ?? "", errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func show(_ request: Request) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        return try await renderTemplate(template, access, request, errors: [], status: .ok)
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> Response {
+        try await edit(request) { template, request in
+            let input = try request.content.decode(FormTemplateInput.self)
+            try await FormTemplateService.update(template, name: input.name, description: input.description, gradeStep: input.gradeStep, on: request)
+            return "forms_saved"
+        }
+    }
+
+    @Sendable static func delete(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        try await FormTemplateService.delete(template, on: request)
+        request.flash(.success, request.text("forms_deleted", ["name": template.name]))
+        return request.redirect(to: FormsURL.index)
+    }
+
+    @Sendable static func addPage(_ request: Request) async throws -> Response {
+        try await edit(request) { template, request in
+            _ = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: nil, on: request)
+            return "forms_pageAdded"
+        }
+    }
+
+    @Sendable static func retakePage(_ request: Request) async throws -> Response {
+        try await edit(request) { template, request in
+            let page = try await FormAPIController.page(of: template, request)
+            _ = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: page.number, on: request)
+            return "forms_pageRetaken"
+        }
+    }
+
+    @Sendable static func setCorners(_ request: Request) async throws -> Response {
+        try await edit(request) { template, request in
+            let page = try await FormAPIController.page(of: template, request)
+            try await FormPageService.setCorners(try request.content.decode(FormCornersInput.self).corners, of: page, template: template, on: request)
+            return "forms_cornersSaved"
+        }
+    }
+
+    @Sendable static func deletePage(_ request: Request) async throws -> Response {
+        try await edit(request) { template, request in
+            try await FormPageService.delete(try await FormAPIController.page(of: template, request), of: template, on: request)
+            return "forms_pageDeleted"
+        }
+    }
+
+    @Sendable static func pageImage(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        return try await FormBlobs.serve(try await FormAPIController.page(of: template, request).$image.id, on: request)
+    }
+
+    @Sendable static func pagePhoto(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        return try await FormBlobs.serve(try await FormAPIController.page(of: template, request).$photo.id, on: request)
+    }
+
+    @Sendable static func setRegions(_ request: Request) async throws -> Response {
+        try await edit(request) { template, request in
+            try await FormTemplateService.setRegions(try request.content.decode(FormRegionRows.self).regions(), of: template, on: request)
+            return "forms_regionsSaved"
+        }
+    }
+
+    @Sendable static func setLinks(_ request: Request) async throws -> Response {
+        let text = try request.content.decode(FormLinksInput.self).links ?? ""
+        return try await edit(request, linksText: text) { template, request in
+            try await FormTemplateService.setLinks(text: text, of: template, on: request)
+            return "forms_linksSaved"
+        }
+    }
+
+    /// The CSV typed in, or a chosen file (which wins).
+    @Sendable static func setRoster(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(FormRosterForm.self)
+        var text = form.roster ?? ""
+        if let file = form.file, file.data.readableBytes > 0 {
+            guard file.data.readableBytes <= 2_000_000 else { throw UserFacingError(.payloadTooLarge, "forms_rosterTooLarge").abort(for: request) }
+            text = String(decoding: file.data.readableBytesView, as: UTF8.self)
+        }
+        return try await edit(request, rosterText: text) { template, request in
+            try await FormTemplateService.setRoster(csv: text, of: template, on: request)
+            return "forms_rosterSaved"
+        }
+    }
+
+    @Sendable static func share(_ request: Request) async throws -> Response {
+        try await edit(request, needing: .owner) { template, request in
+            let input = try request.content.decode(FormShareInput.self)
+            _ = try await FormTemplateService.share(template, email: input.email, canEdit: try FormAPIController.canEdit(input.access), on: request)
+            return "forms_shared"
+        }
+    }
+
+    @Sendable static func unshare(_ request: Request) async throws -> Response {
+        try await edit(request, needing: .owner) { template, request in
+            try await FormTemplateService.unshare(template, share: request.id(.share), on: request)
+            return "forms_unshared"
+        }
+    }
+
+    /// A change to a template the user may edit, then back to the template page with `message`;
+    /// a refusal shows the page again with what was typed.
+    private static func edit(
+        _ request: Request, needing: FormAccess = .edit, linksText: String? = nil, rosterText: String? = nil,
+        _ body: @escaping (FormTemplate, Request) async throws -> String
+    ) async throws -> Response {
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: needing, on: request)
+        return try await request.change {
+            let message = try await body(template, request)
+            request.flash(.success, request.text(message))
+            return FormsURL.template(id: template.id)
+        } showAgain: { errors, status in
+            // The record may hold values the refused change set; the page shows what is stored.
+            guard let fresh = try await FormTemplate.find(template.id, on: request.db) else { throw Abort(.notFound) }
+            return try await renderTemplate(fresh, access, request, linksText: linksText, rosterText: rosterText, errors: errors, status: status)
+        }
+    }
+
+    private static func renderIndex(_ request: Request, name: String = "", description: String = "", errors: [String], status: HTTPStatus) async throws -> Response {
+        let view = try await FormPresentation.index(request, name: name, description: description, errors: errors)
+        return try await request.renderPage("Forms/index", title: "forms_title", content: view, status: status, activeModule: .forms)
+    }
+
+    static func renderTemplate(_ template: FormTemplate, _ access: FormAccess, _ request: Request, linksText: String? = nil, rosterText: String? = nil, errors: [String], status: HTTPStatus) async throws -> Response {
+        let view = try await FormPresentation.template(template, access: access, request, linksText: linksText, rosterText: rosterText, errors: errors)
+        return try await request.renderPage("Forms/template", title: "forms_template_title", content: view, status: status, activeModule: .forms)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Vapor
+
+/// The form templates module's pages, under `/forms`.
+enum FormsURL: ModuleURL, Equatable {
+    static let module = Module.forms
+
+    /// The templates the user owns or was given, with the forms for a new one and an import.
+    case index
+    case importFolder
+    /// A template: pages, regions, links, roster, sharing; POST saves name and description.
+    case template(id: UUID?)
+    case delete(id: UUID?)
+    /// POST a photo of a blank page (a new last page).
+    case pages(id: UUID?)
+    /// POST a new photo of the page.
+    case page(id: UUID?, page: Int?)
+    case pageCorners(id: UUID?, page: Int?)
+    case deletePage(id: UUID?, page: Int?)
+    /// The page as warped (regions are drawn on it) and the photo it came from.
+    case pageImage(id: UUID?, page: Int?)
+    case pagePhoto(id: UUID?, page: Int?)
+    case regions(id: UUID?)
+    case links(id: UUID?)
+    case roster(id: UUID?)
+    case shares(id: UUID?)
+    case deleteShare(id: UUID?, share: UUID?)
+    /// GET the results (table, grades); POST photos of filled forms.
+    case scans(id: UUID?)
+    case scan(id: UUID?, scan: UUID?)
+    case deleteScan(id: UUID?, scan: UUID?)
+    /// A region as it was found on the scanned page.
+    case regionCrop(id: UUID?, scan: UUID?, region: Int?)
+    case resultsCSV(id: UUID?)
+    case export(id: UUID?)
+
+    var pagePathComponents: [PathComponent] {
+        switch self {
+        case .index: []
+        case .importFolder: ["import"]
+        case .template(let id): [id.pathComponent(.template)]
+        case .delete(let id): [id.pathComponent(.template), "delete"]
+        case .pages(let id): [id.pathComponent(.template), "pages"]
+        case .page(let id, let page): [id.pathComponent(.template), "pages", Self.number(page)]
+        case .pageCorners(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "corners"]
+        case .deletePage(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "delete"]
+        case .pageImage(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "image"]
+        case .pagePhoto(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "photo"]
+        case .regions(let id): [id.pathComponent(.template), "regions"]
+        case .links(let id): [id.pathComponent(.template), "links"]
+        case .roster(let id): [id.pathComponent(.template), "roster"]
+        case .shares(let id): [id.pathComponent(.template), "shares"]
+        case .deleteShare(let id, let share): [id.pathComponent(.template), "shares", share.pathComponent(.share), "delete"]
+        case .scans(let id): [id.pathComponent(.template), "scans"]
+        case .scan(let id, let scan): [id.pathComponent(.template), "scans", scan.pathComponent(.scan)]
+        case .deleteScan(let id, let scan): [id.pathComponent(.template), "scans", scan.pathComponent(.scan), "delete"]
+        case .regionCrop(let id, let scan, let region):
+            [id.pathComponent(.template), "scans", scan.pathComponent(.scan), "regions", region.map { .constant("\($0)") } ?? .parameter(RouteParameter.region.rawValue)]
+        case .resultsCSV(let id): [id.pathComponent(.template), "results.csv"]
+        case .export(let id): [id.pathComponent(.template), "template.json"]
+        }
+    }
+
+    static func number(_ page: Int?) -> PathComponent {
+        page.map { .constant("\($0)") } ?? .parameter(RouteParameter.page.rawValue)
+    }
+}
+
+/// The form templates module's JSON API under `/api/v1`.
+enum FormsAPIRoute: APIPath, Equatable {
+    case templates
+    case template(id: UUID?)
+    case pages(id: UUID?)
+    case page(id: UUID?, page: Int?)
+    case pageImage(id: UUID?, page: Int?)
+    case regions(id: UUID?)
+    case links(id: UUID?)
+    case roster(id: UUID?)
+    case shares(id: UUID?)
+    case share(id: UUID?, share: UUID?)
+    case scans(id: UUID?)
+    case scan(id: UUID?, scan: UUID?)
+    case resultsCSV(id: UUID?)
+    case grades(id: UUID?)
+    /// The template as its file (`template.json`, the page images named `page1.jpg`, …).
+    case export(id: UUID?)
+
+    var routePathComponents: [PathComponent] {
+        let base: [PathComponent] = ["form-templates"]
+        return switch self {
+        case .templates: base
+        case .template(let id): base + [id.pathComponent(.template)]
+        case .pages(let id): base + [id.pathComponent(.template), "pages"]
+        case .page(let id, let page): base + [id.pathComponent(.template), "pages", FormsURL.number(page)]
+        case .pageImage(let id, let page): base + [id.pathComponent(.template), "pages", FormsURL.number(page), "image"]
+        case .regions(let id): base + [id.pathComponent(.template), "regions"]
+        case .links(let id): base + [id.pathComponent(.template), "links"]
+        case .roster(let id): base + [id.pathComponent(.template), "roster"]
+        case .shares(let id): base + [id.pathComponent(.template), "shares"]
+        case .share(let id, let share): base + [id.pathComponent(.template), "shares", share.pathComponent(.share)]
+        case .scans(let id): base + [id.pathComponent(.template), "scans"]
+        case .scan(let id, let scan): base + [id.pathComponent(.template), "scans", scan.pathComponent(.scan)]
+        case .resultsCSV(let id): base + [id.pathComponent(.template), "results.csv"]
+        case .grades(let id): base + [id.pathComponent(.template), "grades"]
+        case .export(let id): base + [id.pathComponent(.template), "template.json"]
+        }
+    }
+}
+
+extension Request {
+    /// A page number from the path, nil when it is not a number 1–`FormTemplateService.maximumPages`.
+    func pageNumber() -> Int? {
+        parameters.get(RouteParameter.page.rawValue, as: Int.self).flatMap { (1...FormTemplateService.maximumPages).contains($0) ? $0 : nil }
+    }
+}

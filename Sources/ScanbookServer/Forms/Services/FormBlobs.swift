@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import ScanbookVision
+import Vapor
+
+/// A template's images are served through the template (whoever may read it), not through the
+/// blob route, which serves only a blob's owner: a shared template's pages belong to its owner.
+enum FormBlobs {
+    static func serve(_ id: UUID?, on request: Request) async throws -> Response {
+        guard let id, let blob = try await StoredBlob.find(id, on: request.db) else { throw Abort(.notFound) }
+        let bytes = try await bytes(of: blob, request)
+        return image(bytes, contentType: blob.contentType)
+    }
+
+    /// A region cut from the scan's aligned page, a little wider than the region so the ink at
+    /// its edges shows.
+    static func crop(_ region: FormRegion, of scan: FormScan, on request: Request) async throws -> Response {
+        guard let page = try await FormScanPage.query(on: request.db).filter(\.$scan.$id == scan.requireID()).filter(\.$number == region.page).first(),
+              let alignedID = page.$aligned.id, let blob = try await StoredBlob.find(alignedID, on: request.db) else { throw Abort(.notFound) }
+        let bytes = try await bytes(of: blob, request)
+        let rect = region.rect
+        let jpeg = try await request.application.imageWork.run { () throws -> [UInt8] in
+            let image = try Image.decode(bytes)
+            let margin = max(4, rect.height / 5)
+            let x = max(0, rect.x - margin), y = max(0, rect.y - margin)
+            let right = min(image.width, rect.x + rect.width + margin), bottom = min(image.height, rect.y + rect.height + margin)
+            guard right > x, bottom > y else { throw Abort(.notFound) }
+            return try image.cropped(to: PixelRect(x: x, y: y, width: right - x, height: bottom - y)).encodeJPEG(quality: 85)
+        }
+        return image(jpeg, contentType: "image/jpeg")
+    }
+
+    static func csv(_ text: String, name: String) -> Response {
+        let response = Response(status: .ok, body: .init(string: text))
+        response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
+        let safe = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(safe.isEmpty ? "results" : safe).csv\"")
+        return response
+    }
+
+    private static func bytes(of blob: StoredBlob, _ request: Request) async throws -> [UInt8] {
+        let store = request.blobStore, hash = blob.hash
+        return try await request.application.threadPool.runIfActive { try store.get(hash) }
+    }
+
+    private static func image(_ bytes: [UInt8], contentType: String) -> Response {
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: contentType)
+        // Pages change when re-taken and access can be withdrawn: not cached for long.
+        headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        return Response(status: .ok, headers: headers, body: .init(data: Data(bytes)))
+    }
+}

@@ -1,0 +1,147 @@
+import Fluent
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// Templates: creating, listing (own and shared), and every change to regions, links and roster,
+/// each checked whole by Core (`FormTemplateFile.problems`) before it is stored.
+enum FormTemplateService {
+    static let maximumPages = 10
+    static let maximumNameLength = 100
+    static let maximumDescriptionLength = 1_000
+    static let maximumRegions = 200
+
+    /// The user's own templates and those shared with them, by name.
+    static func all(on request: Request) async throws -> [(template: FormTemplate, access: FormAccess)] {
+        let userID = try request.auth.require(User.self).requireID()
+        let own = try await FormTemplate.query(on: request.db).filter(\.$owner.$id == userID).all()
+        let shares = try await FormShare.query(on: request.db).filter(\.$user.$id == userID).with(\.$template).all()
+        let all = own.map { ($0, FormAccess.owner) } + shares.map { ($0.template, $0.canEdit ? FormAccess.edit : .read) }
+        return all.sorted { $0.0.name.localizedCaseInsensitiveCompare($1.0.name) == .orderedAscending }
+    }
+
+    static func create(name: String?, description: String?, on request: Request) async throws -> FormTemplate {
+        let ownerID = try request.auth.require(User.self).requireID()
+        let template = FormTemplate(ownerID: ownerID, name: try checkedName(name), description: try checkedDescription(description))
+        try await template.create(on: request.db)
+        return template
+    }
+
+    static func update(_ template: FormTemplate, name: String?, description: String?, gradeStep: Int?, on request: Request) async throws {
+        template.name = try checkedName(name)
+        template.description = try checkedDescription(description)
+        if let gradeStep {
+            guard [1, 2, 5, 10].contains(gradeStep) else { throw UserFacingError(.unprocessableEntity, "forms_gradeStepInvalid") }
+            template.gradeStep = gradeStep
+        }
+        try await template.save(on: request.db)
+    }
+
+    static func pages(of template: FormTemplate, on database: any Database) async throws -> [FormPage] {
+        try await FormPage.query(on: database).filter(\.$template.$id == template.requireID()).sort(\.$number).all()
+    }
+
+    /// Replaces the regions; the links must still name existing regions of the right types.
+    static func setRegions(_ regions: [FormRegion], of template: FormTemplate, on request: Request) async throws {
+        guard regions.count <= maximumRegions else { throw UserFacingError(.unprocessableEntity, "forms_tooManyRegions", ["maximum": "\(maximumRegions)"]) }
+        var file = template.file(pages: try await pages(of: template, on: request.db))
+        file.regions = regions
+        try check(file)
+        template.regionsJSON = try json(regions)
+        try await template.save(on: request.db)
+    }
+
+    static func setLinks(_ links: [FormLink], of template: FormTemplate, on request: Request) async throws {
+        var file = template.file(pages: try await pages(of: template, on: request.db))
+        file.links = links
+        try check(file)
+        template.linksJSON = try json(links)
+        try await template.save(on: request.db)
+    }
+
+    static func setLinks(text: String, of template: FormTemplate, on request: Request) async throws {
+        switch FormLinkText.parse(text) {
+        case .success(let links): try await setLinks(links, of: template, on: request)
+        case .failure(let found): throw problems(found.problems)
+        }
+    }
+
+    /// An empty text removes the roster.
+    static func setRoster(csv: String, of template: FormTemplate, on request: Request) async throws {
+        let text = csv.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.isEmpty, case .failure(let found) = Roster.parseCSV(text) { throw problems(found.problems) }
+        template.rosterCSV = text.isEmpty ? nil : text + "\n"
+        try await template.save(on: request.db)
+    }
+
+    /// Shares with a registered user (by e-mail), to read or to edit; sharing again changes the access.
+    static func share(_ template: FormTemplate, email rawEmail: String?, canEdit: Bool, on request: Request) async throws -> FormShare {
+        guard let email = try? EmailAddress(rawEmail ?? "") else { throw UserFacingError(.unprocessableEntity, "forms_shareInvalidEmail") }
+        guard let user = try await User.query(on: request.db).filter(\.$email == email.value).first(), let userID = user.id else {
+            throw UserFacingError(.unprocessableEntity, "forms_shareUnknownUser", ["email": email.value])
+        }
+        let templateID = try template.requireID()
+        guard userID != template.$owner.id else { throw UserFacingError(.unprocessableEntity, "forms_shareWithOwner") }
+        return try await request.db.writeTransaction { database in
+            if let existing = try await FormShare.query(on: database).filter(\.$template.$id == templateID).filter(\.$user.$id == userID).first() {
+                existing.canEdit = canEdit
+                try await existing.save(on: database)
+                return existing
+            }
+            let share = FormShare(templateID: templateID, userID: userID, canEdit: canEdit)
+            try await share.create(on: database)
+            return share
+        }
+    }
+
+    static func shares(of template: FormTemplate, on database: any Database) async throws -> [FormShare] {
+        try await FormShare.query(on: database).filter(\.$template.$id == template.requireID()).with(\.$user).all()
+    }
+
+    static func unshare(_ template: FormTemplate, share id: UUID?, on request: Request) async throws {
+        guard let id, let share = try await FormShare.query(on: request.db).filter(\.$id == id).filter(\.$template.$id == template.requireID()).first() else {
+            throw Abort(.notFound)
+        }
+        try await share.delete(on: request.db)
+    }
+
+    /// The template with its pages, shares, scans and their pages (photos go with the blob sweep).
+    static func delete(_ template: FormTemplate, on request: Request) async throws {
+        try await request.db.writeTransaction { database in
+            let id = try template.requireID()
+            let scans = try await FormScan.query(on: database).filter(\.$template.$id == id).all().compactMap(\.id)
+            if !scans.isEmpty { try await FormScanPage.query(on: database).filter(\.$scan.$id ~~ scans).delete() }
+            try await FormScan.query(on: database).filter(\.$template.$id == id).delete()
+            try await FormShare.query(on: database).filter(\.$template.$id == id).delete()
+            try await FormPage.query(on: database).filter(\.$template.$id == id).delete()
+            try await template.delete(on: database)
+        }
+    }
+
+    static func check(_ file: FormTemplateFile) throws {
+        let found = file.problems()
+        guard found.isEmpty else { throw problems(found) }
+    }
+
+    /// Core's problems, in English: the rule texts are the template file's, shared with the CLI.
+    static func problems(_ problems: [FormProblem]) -> UserFacingError {
+        UserFacingError(.unprocessableEntity, problems.prefix(10).map { LocalizedProblem(key: "forms_problem", arguments: ["problem": $0.description]) })
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    private static func checkedName(_ raw: String?) throws -> String {
+        let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw UserFacingError(.unprocessableEntity, "forms_nameRequired") }
+        guard name.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "forms_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
+        return name
+    }
+
+    private static func checkedDescription(_ raw: String?) throws -> String {
+        let text = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count <= maximumDescriptionLength else { throw UserFacingError(.unprocessableEntity, "forms_descriptionTooLong", ["maximum": "\(maximumDescriptionLength)"]) }
+        return text
+    }
+}
