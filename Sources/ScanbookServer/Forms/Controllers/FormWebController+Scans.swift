@@ -61,12 +61,17 @@ extension FormWebController {
 
     private static func renderScans(_ template: FormTemplate, _ access: FormAccess, _ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
         let view = try await FormPresentation.scans(template, access: access, request, errors: errors)
-        return try await request.renderPage("Forms/scans", title: "forms_scans_title", content: view, status: status, activeModule: .forms)
+        let response = try await request.renderPage("Forms/scans", title: "forms_scans_title", content: view, status: status, activeModule: .forms)
+        // Forms still being read: the page looks again by itself.
+        if view.pending > 0 { response.headers.replaceOrAdd(name: "Refresh", value: "2") }
+        return response
     }
 
     private static func renderScan(_ scan: FormScan, _ template: FormTemplate, _ access: FormAccess, _ request: Request, typed: [String: String]? = nil, errors: [String], status: HTTPStatus) async throws -> Response {
         let view = try await FormPresentation.scan(scan, of: template, access: access, request, typed: typed, errors: errors)
-        return try await request.renderPage("Forms/scan", title: "forms_scan_title", content: view, status: status, activeModule: .forms)
+        let response = try await request.renderPage("Forms/scan", title: "forms_scan_title", content: view, status: status, activeModule: .forms)
+        if scan.state == .reading { response.headers.replaceOrAdd(name: "Refresh", value: "2") }
+        return response
     }
 }
 
