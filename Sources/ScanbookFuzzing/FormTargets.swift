@@ -1,6 +1,7 @@
 import ScanbookCore
 
-/// The form module's parsers: rosters, region values by type, typed grades.
+/// The form module's parsers: rosters, region values by type, typed grades, typed links, and the
+/// template archive.
 enum FormTargets {
     static let all: [FuzzTarget] = [
         FuzzTarget("Roster.parseCSV", seeds: ["studentNumber,name,group\n12345678,Anna Müller,A\n", "studentNumber;name;group\n1;\"B, C\";D"]) { input, _ in
@@ -24,6 +25,15 @@ enum FormTargets {
             case .name, .seminarGroup, .unknown:
                 return value.count <= 200 ? nil : "a text of \(value.count) characters kept"
             }
+        },
+        FuzzTarget("FormLinkText.parse", seeds: ["a + b = total", "x == y == z", "total -> grade: 0 = 1.0; 30 = 4,5", "a + = b", "-> :"]) { input, _ in
+            guard case .success(let links) = FormLinkText.parse(FuzzTarget.text(input)) else { return nil }
+            // What was accepted prints as text that reads back the same.
+            return FormLinkText.parse(FormLinkText.format(links)) == .success(links) ? nil : "links do not survive being printed"
+        },
+        FuzzTarget("ZipArchive.read", seeds: [String(decoding: ZipArchive.make([.init(name: "template.json", bytes: Array("{}".utf8))]), as: UTF8.self), "PK\u{3}\u{4}"]) { input, _ in
+            guard case .success(let entries) = ZipArchive.read(input) else { return nil }
+            return ZipArchive.read(ZipArchive.make(entries)) == .success(entries) ? nil : "entries do not survive being written again"
         },
     ]
 }

@@ -1,7 +1,12 @@
 """The exam cover sheet journey: a template from a photo of the blank form, regions drawn on it with
 the mouse, links and roster typed, two filled forms scanned, one value corrected on the review page,
 the results exported as CSV."""
+import base64
+import io
 import json
+import os
+import subprocess
+import zipfile
 from pathlib import Path
 
 from PIL import Image
@@ -149,3 +154,18 @@ def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browse
     assert lines[0] == ",".join([region["name"] for region in template["regions"]] + ["studentNumber", "name", "group", "ok"])
     assert len(lines) == 3
     assert any(line.split(",")[3] == new for line in lines[1:]), lines
+
+    # 7. The template as a folder (ZIP): standard tools open it and the command line scans with it.
+    export_url = csv_url.replace("/results.csv", "/template.zip")
+    encoded = browser.execute_async_script(
+        "const done = arguments[1]; fetch(arguments[0]).then((r) => r.arrayBuffer()).then((buffer) => {"
+        " let text = ''; new Uint8Array(buffer).forEach((byte) => { text += String.fromCharCode(byte); }); done(btoa(text)); })", export_url)
+    folder = tmp_path / "exported"
+    with zipfile.ZipFile(io.BytesIO(base64.b64decode(encoded))) as archive:
+        assert archive.testzip() is None
+        assert archive.namelist() == ["template.json", "page1.jpg", "roster.csv"]
+        archive.extractall(folder)
+    binary = os.environ.get("SCANBOOK_BIN", str(Path(__file__).resolve().parents[2] / ".build" / "debug" / "scanbook"))
+    result = subprocess.run([binary, "form", "scan", str(folder / "template.json"), str(FORMS / "000.jpg"), "--json"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["student"]["studentNumber"] == truths[0]["matrikel"]

@@ -44,7 +44,8 @@ struct FormsModule: ScanbookModule {
         web.post(page(.deleteScan(id: nil, scan: nil)), use: FormWebController.deleteScan)
         web.get(page(.regionCrop(id: nil, scan: nil, region: nil)), use: FormWebController.regionCrop)
         web.get(page(.resultsCSV(id: nil)), use: FormAPIController.resultsCSV)
-        web.get(page(.export(id: nil)), use: FormAPIController.export)
+        web.get(page(.export(id: nil)), use: FormAPIController.exportFolder)
+        web.upload(.POST, page(.importFolder), limit: batchLimit, use: FormWebController.importFolder)
 
         func route(_ route: FormsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.templates), use: FormAPIController.list)
@@ -70,5 +71,7 @@ struct FormsModule: ScanbookModule {
         api.get(route(.resultsCSV(id: nil)), use: FormAPIController.resultsCSV)
         api.get(route(.grades(id: nil)), use: FormAPIController.grades)
         api.get(route(.export(id: nil)), use: FormAPIController.export)
+        api.get(route(.exportFolder(id: nil)), use: FormAPIController.exportFolder)
+        api.upload(.POST, route(.importFolder), limit: batchLimit, use: FormAPIController.importFolder)
     }
 }

@@ -32,6 +32,7 @@ enum FormsURL: ModuleURL, Equatable {
     /// A region as it was found on the scanned page.
     case regionCrop(id: UUID?, scan: UUID?, region: Int?)
     case resultsCSV(id: UUID?)
+    /// The template folder as one ZIP (`template.json`, page images, roster).
     case export(id: UUID?)
 
     var pagePathComponents: [PathComponent] {
@@ -57,7 +58,7 @@ enum FormsURL: ModuleURL, Equatable {
         case .regionCrop(let id, let scan, let region):
             [id.pathComponent(.template), "scans", scan.pathComponent(.scan), "regions", region.map { .constant("\($0)") } ?? .parameter(RouteParameter.region.rawValue)]
         case .resultsCSV(let id): [id.pathComponent(.template), "results.csv"]
-        case .export(let id): [id.pathComponent(.template), "template.json"]
+        case .export(let id): [id.pathComponent(.template), "template.zip"]
         }
     }
 
@@ -84,6 +85,9 @@ enum FormsAPIRoute: APIPath, Equatable {
     case grades(id: UUID?)
     /// The template as its file (`template.json`, the page images named `page1.jpg`, …).
     case export(id: UUID?)
+    /// The template folder as one ZIP; POST `importFolder` takes it (or the folder's files) back.
+    case exportFolder(id: UUID?)
+    case importFolder
 
     var routePathComponents: [PathComponent] {
         let base: [PathComponent] = ["form-templates"]
@@ -103,6 +107,8 @@ enum FormsAPIRoute: APIPath, Equatable {
         case .resultsCSV(let id): base + [id.pathComponent(.template), "results.csv"]
         case .grades(let id): base + [id.pathComponent(.template), "grades"]
         case .export(let id): base + [id.pathComponent(.template), "template.json"]
+        case .exportFolder(let id): base + [id.pathComponent(.template), "template.zip"]
+        case .importFolder: base + ["import"]
         }
     }
 }

@@ -185,4 +185,46 @@ import VaporTesting
             #expect(try await anna.get(FormsURL.index.path).body.string.contains("Deckblatt"))
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func aTemplateFolderGoesOutAsAZipAndComesBackTheSame(_ database: TestDatabase) async throws {
+        try await withScanbook(database, configure: { $0.captureWorkers = 0 }) { app, _ in
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let template = try await api.makeExamTemplate()
+            let zip = try await api.send(.GET, FormsAPIRoute.exportFolder(id: template.id))
+            #expect(zip.status == .ok && zip.headers.contentType?.description == "application/zip")
+            let entries = try ZipArchive.read(Array(zip.body.readableBytesView)).get()
+            #expect(entries.map(\.name) == ["template.json", "page1.jpg", "roster.csv"])
+
+            let imported = try await api.upload(.POST, FormsAPIRoute.importFolder, files: [("files[]", FormFile(filename: "exam.zip", contentType: "application/zip", bytes: Array(zip.body.readableBytesView)))])
+            #expect(imported.status == .created, "\(imported.body.string)")
+            let copy = try imported.content.decode(FormTemplateDTO.self)
+            #expect(copy.id != template.id && copy.name == template.name && copy.regions == template.regions && copy.links == template.links && copy.roster == template.roster)
+            #expect(copy.pages.map(\.width) == template.pages.map(\.width) && copy.pages.map(\.height) == template.pages.map(\.height))
+
+            // The folder the command line uses, its files chosen together.
+            let folder = FormFixtures.directory.appendingPathComponent("template")
+            func part(_ name: String, _ type: String) throws -> (name: String, file: FormFile) {
+                ("files[]", FormFile(filename: "template/\(name)", contentType: type, bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))))
+            }
+            let fromFolder = try await api.upload(.POST, FormsAPIRoute.importFolder, files: [try part("template.json", "application/json"), try part("page1.png", "image/png"), try part("roster.csv", "text/csv")])
+            #expect(fromFolder.status == .created, "\(fromFolder.body.string)")
+            #expect(try fromFolder.content.decode(FormTemplateDTO.self).regions.map(\.name) == template.regions.map(\.name))
+
+            // Missing files, a compressed archive and a broken template file are named; nothing is stored.
+            let count = try await FormTemplate.query(on: app.db).count()
+            let missing = try await api.upload(.POST, FormsAPIRoute.importFolder, files: [try part("template.json", "application/json")])
+            #expect(missing.status == .unprocessableEntity && missing.body.string.contains("page1.png"))
+            var compressed = Array(zip.body.readableBytesView)
+            compressed[8] = 8
+            let refused = try await api.upload(.POST, FormsAPIRoute.importFolder, files: [("files[]", FormFile(filename: "exam.zip", contentType: "application/zip", bytes: compressed))])
+            #expect(refused.status == .unprocessableEntity && refused.body.string.contains("compressed"))
+            let broken = FormFile(filename: "template.json", contentType: "application/json", bytes: Array(#"{"name": "X", "pages": [{"image": "page1.png"}], "regions": [{"name": "a", "type": "points", "rect": [1, 2]}]}"#.utf8))
+            let unreadable = try await api.upload(.POST, FormsAPIRoute.importFolder, files: [("files[]", broken), try part("page1.png", "image/png")])
+            #expect(unreadable.status == .unprocessableEntity && unreadable.body.string.contains("rect"))
+            #expect(try await FormTemplate.query(on: app.db).count() == count)
+        }
+    }
 }

@@ -118,6 +118,21 @@ enum FormAPIController {
         return response
     }
 
+    @Sendable static func exportFolder(_ request: Request) async throws -> Response {
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        let response = Response(status: .ok, body: .init(data: Data(try await FormTemplateFolder.export(template, on: request))))
+        response.headers.replaceOrAdd(name: .contentType, value: "application/zip")
+        let safe = template.name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(safe.isEmpty ? "template" : safe).zip\"")
+        return response
+    }
+
+    /// multipart `files[]`: the folder's files, or the one ZIP `exportFolder` gives.
+    @Sendable static func importFolder(_ request: Request) async throws -> Response {
+        let template = try await FormTemplateFolder.importFiles(try request.content.decode(FormFolderUpload.self).files ?? [], on: request)
+        return try await request.created(try await dto(template, .owner, request), at: FormsAPIRoute.template(id: template.id))
+    }
+
     static func canEdit(_ access: String?) throws -> Bool {
         switch access ?? "read" {
         case "read": false

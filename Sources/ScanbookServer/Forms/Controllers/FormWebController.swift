@@ -20,6 +20,17 @@ enum FormWebController {
         }
     }
 
+    @Sendable static func importFolder(_ request: Request) async throws -> Response {
+        let files = try request.content.decode(FormFolderUpload.self).files ?? []
+        return try await request.change {
+            let template = try await FormTemplateFolder.importFiles(files, on: request)
+            request.flash(.success, request.text("forms_imported", ["name": template.name]))
+            return FormsURL.template(id: template.id)
+        } showAgain: { errors, status in
+            try await renderIndex(request, errors: errors, status: status)
+        }
+    }
+
     @Sendable static func show(_ request: Request) async throws -> Response {
         let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
         return try await renderTemplate(template, access, request, errors: [], status: .ok)

@@ -194,3 +194,8 @@ struct FormRosterForm: Content {
     var roster: String?
     var file: File?
 }
+
+/// A template folder's files (`template.json`, page images, `roster.csv`) or its ZIP.
+struct FormFolderUpload: Content {
+    var files: [File]?
+}

@@ -15,7 +15,7 @@ enum FormPresentation {
                 scans: try await FormScan.query(on: request.db).filter(\.$template.$id == id).count()
             ))
         }
-        return FormIndexView(templates: rows, createAction: FormsURL.index.path, name: name, description: description, errors: errors)
+        return FormIndexView(templates: rows, createAction: FormsURL.index.path, importAction: FormsURL.importFolder.path, name: name, description: description, errors: errors)
     }
 
     static func template(_ template: FormTemplate, access: FormAccess, _ request: Request, linksText: String? = nil, rosterText: String? = nil, errors: [String]) async throws -> FormTemplateView {

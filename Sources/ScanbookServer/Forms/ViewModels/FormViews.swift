@@ -12,6 +12,7 @@ struct FormIndexView: Encodable {
 
     let templates: [Row]
     let createAction: String
+    let importAction: String
     let name: String
     let description: String
     let errors: [String]
