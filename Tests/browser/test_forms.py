@@ -59,6 +59,13 @@ def draw(browser, frame, rect, page_size):
     actions.perform()
 
 
+def send(browser, form):
+    """Submits and waits for the next page's message (the old page's message would match at once)."""
+    submit(form)
+    wait(browser, 20).until(EC.staleness_of(form))
+    wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash")))
+
+
 def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browser, tmp_path):
     url = server["url"]
     browser.set_window_size(1280, 1000)
@@ -97,8 +104,7 @@ def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browse
             row.find_element(By.NAME, "cells[]").send_keys(str(region["cells"]))
     assert len(browser.find_elements(By.CSS_SELECTOR, ".page-frame .region-box")) == len(template["regions"])
     screenshot(browser, "30-form-regions")
-    browser.find_element(By.ID, "regions-save").click()
-    wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    send(browser, browser.find_element(By.ID, "regions-form"))
     names = [field.get_attribute("value") for field in browser.find_elements(By.CSS_SELECTOR, "#region-rows [name='name[]']")]
     assert names == [region["name"] for region in template["regions"]]
     drawn = [int(field.get_attribute("value")) for field in browser.find_elements(By.CSS_SELECTOR, "#region-rows [name='x[]']")]
@@ -106,16 +112,20 @@ def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browse
 
     # 3. Links one per line, and the roster.
     links = "aufgabe1 + aufgabe2 + aufgabe3 + aufgabe4 = total\ntotal -> note: 0 = 1.0; 5 = 1.5; 10 = 2.0; 15 = 2.5; 20 = 3.0; 25 = 3.5; 30 = 4.0; 35 = 4.5; 40 = 5.0; 45 = 5.5; 50 = 6.0"
-    submit(fill(browser, "links-form", links=links))
-    wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    send(browser, fill(browser, "links-form", links=links))
     browser.execute_script("document.querySelector('#roster-form [name=roster]').value = arguments[0]", (FORMS / "template" / "roster.csv").read_text())
-    submit(browser.find_element(By.ID, "roster-form"))
-    wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    send(browser, browser.find_element(By.ID, "roster-form"))
+    assert "Roster saved" in browser.find_element(By.CSS_SELECTOR, ".flash-success").text
 
     # 4. Two filled forms in one batch; the results page refreshes until both are read.
     browser.find_element(By.ID, "results-link").click()
     form = wait(browser, 10).until(EC.presence_of_element_located((By.ID, "scan-form")))
-    form.find_element(By.NAME, "photos[]").send_keys(str(FORMS / "000.jpg") + "\n" + str(FORMS / "003.jpg"))
+    # One photo at a time, as the camera delivers them; the batch grows and is sent once.
+    camera = browser.find_element(By.ID, "scan-camera")
+    for name in ("000.jpg", "003.jpg"):
+        camera.send_keys(str(FORMS / name))
+    assert browser.find_element(By.ID, "scan-count").text.startswith("2 photo(s): 2 form(s)")
+    assert browser.execute_script("return document.querySelector('#scan-form [name=\"photos[]\"]').files.length") == 2
     submit(form)
     wait(browser, 120).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#scan-table tbody tr")) == 2
                              and not driver.find_elements(By.ID, "scans-pending"))
@@ -139,8 +149,7 @@ def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browse
     new = "9" if old != "9" else "8"
     field.clear()
     field.send_keys(new)
-    browser.find_element(By.ID, "review-save").click()
-    wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-error, .flash-success")))
+    send(browser, browser.find_element(By.ID, "review-form"))
     # The sum no longer holds, so the page says so in red.
     assert browser.find_elements(By.CSS_SELECTOR, "#scan-links li.failing")
     assert browser.find_elements(By.CSS_SELECTOR, "#review-form [name='value[]']")[index].get_attribute("value") == new
