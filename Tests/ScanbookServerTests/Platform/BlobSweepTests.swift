@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import ScanbookCore
 import SQLKit
 import Testing
 import Vapor
@@ -19,6 +20,12 @@ import VaporTesting
             try request.content.encode(ReceiptUploadForm(image: File(data: .init(bytes: photo.bytes), filename: "r.png")), as: .formData)
         })
         #expect(receipt.status == .accepted)
+        // A form template's page and a scanned form (its aligned page column is set below).
+        let api = APIClient(app: app, token: token)
+        let template = try await api.send(.POST, FormsAPIRoute.templates, json: FormTemplateInput(name: "Exam")).content.decode(FormTemplateDTO.self)
+        #expect(try await api.upload(.POST, FormsAPIRoute.pages(id: template.id), files: ["photo": try FormFixtures.file("template/page1.png")]).status == .created)
+        #expect(try await api.send(.PUT, FormsAPIRoute.regions(id: template.id), json: [FormRegion(name: "total", type: .points, page: 1, rect: PixelRect(x: 10, y: 10, width: 100, height: 50))]).status == .ok)
+        #expect(try await api.upload(.POST, FormsAPIRoute.scans(id: template.id), files: [("photos[]", try FormFixtures.file("000.jpg"))]).status == .accepted)
     }
 
     private func blob(_ app: Application, _ text: String) async throws -> StoredBlob {
