@@ -18,8 +18,9 @@ struct FormsModule: ScanbookModule {
 
     func registerRoutes(_ routes: ModuleRoutes) {
         let web = routes.pages, api = routes.api, maxUpload = routes.uploadLimit
-        // A batch of filled forms: up to twenty photos at the upload limit in one post.
-        let batchLimit = ByteCount(value: maxUpload.value * 20)
+        // A batch of filled forms (or a template folder) in one post: five photos at the upload limit,
+        // some 25 phone photos; bigger piles go in several batches rather than one huge body in memory.
+        let batchLimit = ByteCount(value: maxUpload.value * 5)
         func page(_ url: FormsURL) -> [PathComponent] { url.pathComponents }
         web.get(page(.index), use: FormWebController.index)
         web.post(page(.index), use: FormWebController.create)

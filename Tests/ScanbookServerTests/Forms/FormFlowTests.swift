@@ -115,8 +115,10 @@ import VaporTesting
                 ]
             }
             #expect(try await benTries().allSatisfy { $0 == .notFound })
+            let bensOwn = try await benAPI.send(.POST, FormsAPIRoute.templates, json: FormTemplateInput(name: "Bens Prüfung")).content.decode(FormTemplateDTO.self)
+            #expect(try await benAPI.send(.PUT, FormsAPIRoute.roster(id: bensOwn.id), json: FormRosterInput(from: id)).status == .notFound, "no copying a roster one cannot read")
             #expect(try await benChanges().allSatisfy { $0 == .notFound })
-            #expect(try await benAPI.send(.GET, FormsAPIRoute.templates).content.decode([FormTemplateDTO].self).isEmpty)
+            #expect(try await benAPI.send(.GET, FormsAPIRoute.templates).content.decode([FormTemplateDTO].self).map(\.id) == [bensOwn.id])
 
             // Shared to read: everything visible, every change 403, sharing itself the owner's.
             let share = try await api.send(.POST, FormsAPIRoute.shares(id: id), json: FormShareInput(email: "ben@example.org", access: "read"))
@@ -124,6 +126,8 @@ import VaporTesting
             #expect(try await benTries().allSatisfy { $0 == .ok })
             #expect(try await benChanges().allSatisfy { $0 == .forbidden })
             #expect(try await benAPI.send(.GET, FormsAPIRoute.shares(id: id)).status == .forbidden)
+            let copied = try await benAPI.send(.PUT, FormsAPIRoute.roster(id: bensOwn.id), json: FormRosterInput(from: id))
+            #expect(try copied.content.decode(FormTemplateDTO.self).roster == template.roster, "a reader may copy the roster into a template of their own")
             let page = try await ben.get(FormsURL.template(id: id).path).body.string
             #expect(page.contains("matrikel") && !page.contains("id=\"regions-save\"") && !page.contains("id=\"share-form\""))
             #expect(try await ben.post(FormsURL.links(id: id).path, ["links": ""]).status == .forbidden)

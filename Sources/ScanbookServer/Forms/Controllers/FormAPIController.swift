@@ -82,8 +82,16 @@ enum FormAPIController {
     /// JSON `{"csv": …}` or a `text/csv` body.
     @Sendable static func setRoster(_ request: Request) async throws -> FormTemplateDTO {
         let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
-        let csv = request.headers.contentType == .json ? try request.content.decode(FormRosterInput.self).csv : (request.body.string ?? "")
-        try await FormTemplateService.setRoster(csv: csv, of: template, on: request)
+        if request.headers.contentType == .json {
+            let input = try request.content.decode(FormRosterInput.self)
+            if let source = input.from {
+                try await FormTemplateService.copyRoster(from: source, to: template, on: request)
+            } else {
+                try await FormTemplateService.setRoster(csv: input.csv ?? "", of: template, on: request)
+            }
+        } else {
+            try await FormTemplateService.setRoster(csv: request.body.string ?? "", of: template, on: request)
+        }
         return try await dto(template, access, request)
     }
 

@@ -114,6 +114,12 @@ enum FormWebController {
             guard file.data.readableBytes <= 2_000_000 else { throw UserFacingError(.payloadTooLarge, "forms_rosterTooLarge").abort(for: request) }
             text = String(decoding: file.data.readableBytesView, as: UTF8.self)
         }
+        if let source = form.from.flatMap(UUID.init(uuidString:)) {
+            return try await edit(request) { template, request in
+                try await FormTemplateService.copyRoster(from: source, to: template, on: request)
+                return "forms_rosterSaved"
+            }
+        }
         return try await edit(request, rosterText: text) { template, request in
             try await FormTemplateService.setRoster(csv: text, of: template, on: request)
             return "forms_rosterSaved"

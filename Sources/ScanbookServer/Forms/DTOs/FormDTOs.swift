@@ -47,8 +47,10 @@ struct FormTemplateDTO: Content {
     }
 }
 
+/// The roster as CSV, or (`from`) a copy of another template's the user may read.
 struct FormRosterInput: Content {
-    var csv: String
+    var csv: String?
+    var from: UUID?
 }
 
 struct FormCornersInput: Content {
@@ -193,6 +195,8 @@ struct FormLinksInput: Content {
 struct FormRosterForm: Content {
     var roster: String?
     var file: File?
+    /// Another template whose roster is copied.
+    var from: String?
 }
 
 /// A template folder's files (`template.json`, page images, `roster.csv`) or its ZIP.

@@ -74,6 +74,15 @@ enum FormTemplateService {
         try await template.save(on: request.db)
     }
 
+    /// The same class for another exam: a copy of a roster from a template the user may read (a
+    /// copy, so editing one roster leaves the other as it was).
+    static func copyRoster(from sourceID: UUID, to template: FormTemplate, on request: Request) async throws {
+        let (source, _) = try await FormTemplate.find(sourceID, needing: .read, on: request)
+        guard let roster = source.rosterCSV else { throw UserFacingError(.unprocessableEntity, "forms_rosterNone") }
+        template.rosterCSV = roster
+        try await template.save(on: request.db)
+    }
+
     /// Shares with a registered user (by e-mail), to read or to edit; sharing again changes the access.
     static func share(_ template: FormTemplate, email rawEmail: String?, canEdit: Bool, on request: Request) async throws -> FormShare {
         guard let email = try? EmailAddress(rawEmail ?? "") else { throw UserFacingError(.unprocessableEntity, "forms_shareInvalidEmail") }

@@ -48,6 +48,11 @@ enum FormPresentation {
             newRegionTypes: types(.unknown),
             linksAction: FormsURL.links(id: id).path, linksText: linksText ?? FormLinkText.format(template.links),
             rosterAction: FormsURL.roster(id: id).path, rosterText: rosterText ?? template.rosterCSV ?? "", rosterCount: roster?.students.count ?? 0,
+            rosterSources: try await FormTemplateService.all(on: request).compactMap { other in
+                guard other.template.id != id, let csv = other.template.rosterCSV else { return nil }
+                let count = (try? Roster.parseCSV(csv).get())?.students.count ?? 0
+                return .init(value: try other.template.requireID().uuidString, label: "\(other.template.name) (\(count))", selected: false)
+            },
             shareAction: FormsURL.shares(id: id).path,
             shares: try shares.map { .init(email: $0.user.email, access: request.text("forms_access_\($0.canEdit ? "edit" : "read")"), deleteAction: FormsURL.deleteShare(id: id, share: try $0.requireID()).path) },
             scansURL: FormsURL.scans(id: id).path, scanAction: FormsURL.scans(id: id).path, pageCount: pages.count,

@@ -81,6 +81,8 @@ struct FormTemplateView: Encodable {
     let rosterAction: String
     let rosterText: String
     let rosterCount: Int
+    /// Other templates with a roster, to copy theirs.
+    let rosterSources: [Option]
     let shareAction: String
     let shares: [ShareRow]
     let scansURL: String
