@@ -180,7 +180,7 @@ import VaporTesting
             let template = try #require(try await FormTemplate.find(id, on: app.db))
             #expect(template.regions.map(\.name) == ["matrikel", "total"] && template.regions[0].cells == 8)
             let badLinks = try await anna.post(FormsURL.links(id: id).path, ["links": "matrikel + = total"])
-            #expect(badLinks.status == .unprocessableEntity && badLinks.body.string.contains("link line 1") && badLinks.body.string.contains("matrikel + = total"),
+            #expect(badLinks.status == .unprocessableEntity && badLinks.body.string.contains("Link line 1") && badLinks.body.string.contains("matrikel + = total"),
                     "the typed text is shown again")
             #expect(try await anna.post(FormsURL.links(id: id).path, ["links": "total -> total: 0 = 1.0"]).status == .unprocessableEntity, "total is no grade region")
             #expect(try await anna.post(FormsURL.roster(id: id).path, ["roster": "studentNumber,name,group\n12345678,Lena Muster,A\n"]).status == .seeOther)

@@ -132,9 +132,9 @@ enum FormTemplateService {
         guard found.isEmpty else { throw problems(found) }
     }
 
-    /// Core's problems, in English: the rule texts are the template file's, shared with the CLI.
+    /// Core's problems in the user's language (a roster row's or link line's own reason stays English).
     static func problems(_ problems: [FormProblem]) -> UserFacingError {
-        UserFacingError(.unprocessableEntity, problems.prefix(10).map { LocalizedProblem(key: "forms_problem", arguments: ["problem": $0.description]) })
+        UserFacingError(.unprocessableEntity, problems.prefix(10).map(\.localized))
     }
 
     static func json(_ value: some Encodable) throws -> String {
