@@ -178,3 +178,11 @@ def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browse
     result = subprocess.run([binary, "form", "scan", str(folder / "template.json"), str(FORMS / "000.jpg"), "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["student"]["studentNumber"] == truths[0]["matrikel"]
+
+    # 8. On a phone (390 px) no page of the module scrolls sideways.
+    browser.set_window_size(390, 844)
+    scan_url = csv_url.replace("/results.csv", "/scans")
+    for page in (url + "/forms", csv_url.replace("/results.csv", ""), scan_url):
+        browser.get(page)
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        assert width <= browser.execute_script("return window.innerWidth"), (page, width)
