@@ -33,21 +33,6 @@ enum FormFixtures {
 }
 
 extension APIClient {
-    /// Several files under one field name (`photos[]`), in order.
-    func upload(_ method: HTTPMethod, _ url: some SitePath, files: [(name: String, file: FormFile)]) async throws -> TestingHTTPResponse {
-        let boundary = "scanbook-api-\(UUID().uuidString)"
-        var body = ByteBuffer()
-        for (name, file) in files {
-            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
-            body.writeBytes(file.bytes)
-            body.writeString("\r\n")
-        }
-        body.writeString("--\(boundary)--\r\n")
-        return try await app.testing().sendRequest(method, url.path, headers: [
-            "Authorization": "Bearer \(token)", "Content-Type": "multipart/form-data; boundary=\(boundary)",
-        ], body: body)
-    }
-
     /// A template made from the fixture: its page (the whole image as the page), regions, links
     /// and roster, all through the API.
     func makeExamTemplate() async throws -> FormTemplateDTO {

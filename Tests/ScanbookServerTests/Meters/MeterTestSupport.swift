@@ -39,20 +39,7 @@ extension WebSession {
 extension APIClient {
     /// A multipart request with the bearer token (photo uploads).
     func upload(_ method: HTTPMethod, _ url: some SitePath, fields: [String: String] = [:], files: [String: FormFile]) async throws -> TestingHTTPResponse {
-        let boundary = "scanbook-api-\(UUID().uuidString)"
-        var body = ByteBuffer()
-        for (name, value) in fields {
-            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
-        }
-        for (name, file) in files {
-            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
-            body.writeBytes(file.bytes)
-            body.writeString("\r\n")
-        }
-        body.writeString("--\(boundary)--\r\n")
-        return try await app.testing().sendRequest(method, url.path, headers: [
-            "Authorization": "Bearer \(token)", "Content-Type": "multipart/form-data; boundary=\(boundary)",
-        ], body: body)
+        try await upload(method, url, fields: fields, files: files.map { (name: $0.key, file: $0.value) })
     }
 
     func sendCSV(_ url: some SitePath, _ text: String) async throws -> TestingHTTPResponse {

@@ -35,3 +35,23 @@ extension APIClient {
         try await app.testing().sendRequest(method, path, headers: ["Authorization": "Bearer \(token)", "Content-Type": contentType], body: ByteBuffer(string: body))
     }
 }
+
+extension APIClient {
+    /// A multipart request with the bearer token; files in order, several under one name (`photos[]`).
+    func upload(_ method: HTTPMethod, _ url: some SitePath, fields: [String: String] = [:], files: [(name: String, file: FormFile)]) async throws -> TestingHTTPResponse {
+        let boundary = "scanbook-api-\(UUID().uuidString)"
+        var body = ByteBuffer()
+        for (name, value) in fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for (name, file) in files {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
+            body.writeBytes(file.bytes)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        return try await app.testing().sendRequest(method, url.path, headers: [
+            "Authorization": "Bearer \(token)", "Content-Type": "multipart/form-data; boundary=\(boundary)",
+        ], body: body)
+    }
+}

@@ -41,7 +41,7 @@ extension FormAPIController {
 
     @Sendable static func resultsCSV(_ request: Request) async throws -> Response {
         let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
-        return FormBlobs.csv(try await FormScanService.csv(of: template, on: request.db), name: template.name)
+        return .csv(try await FormScanService.csv(of: template, on: request.db), name: template.name, fallback: "results")
     }
 
     @Sendable static func grades(_ request: Request) async throws -> [FormGradeDTO] {

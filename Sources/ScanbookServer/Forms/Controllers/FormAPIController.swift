@@ -120,19 +120,12 @@ enum FormAPIController {
         let file = template.file(pages: try await FormTemplateService.pages(of: template, on: request.db))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let response = Response(status: .ok, body: .init(data: try encoder.encode(file)))
-        response.headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"template.json\"")
-        return response
+        return .attachment(try encoder.encode(file), contentType: "application/json; charset=utf-8", name: "template", fallback: "template", extension: "json")
     }
 
     @Sendable static func exportFolder(_ request: Request) async throws -> Response {
         let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
-        let response = Response(status: .ok, body: .init(data: Data(try await FormTemplateFolder.export(template, on: request))))
-        response.headers.replaceOrAdd(name: .contentType, value: "application/zip")
-        let safe = template.name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(safe.isEmpty ? "template" : safe).zip\"")
-        return response
+        return .attachment(Data(try await FormTemplateFolder.export(template, on: request)), contentType: "application/zip", name: template.name, fallback: "template", extension: "zip")
     }
 
     /// multipart `files[]`: the folder's files, or the one ZIP `exportFolder` gives.

@@ -31,14 +31,6 @@ enum FormBlobs {
         return image(jpeg, contentType: "image/jpeg")
     }
 
-    static func csv(_ text: String, name: String) -> Response {
-        let response = Response(status: .ok, body: .init(string: text))
-        response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
-        let safe = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(safe.isEmpty ? "results" : safe).csv\"")
-        return response
-    }
-
     private static func bytes(of blob: StoredBlob, _ request: Request) async throws -> [UInt8] {
         let store = request.blobStore, hash = blob.hash
         return try await request.application.threadPool.runIfActive { try store.get(hash) }

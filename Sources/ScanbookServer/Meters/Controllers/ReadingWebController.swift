@@ -56,11 +56,8 @@ enum ReadingWebController {
     }
 
     static func csvResponse(_ csv: String, meter: Meter) -> Response {
-        let response = Response(status: .ok, body: .init(string: csv))
-        response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
         let name = meter.name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"meter-\(name.isEmpty ? "readings" : name).csv\"")
-        return response
+        return .csv(csv, name: name.isEmpty ? "" : "meter-" + name, fallback: "meter-readings")
     }
 
     private static func flashSaved(_ reading: MeterReading, _ request: Request) {

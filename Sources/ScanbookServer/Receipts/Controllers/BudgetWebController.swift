@@ -47,10 +47,7 @@ enum BudgetWebController {
     }
 
     static func csvResponse(_ csv: String, month: YearMonth) -> Response {
-        let response = Response(status: .ok, body: .init(string: csv))
-        response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"receipts-\(month).csv\"")
-        return response
+        .csv(csv, name: "receipts-\(month)", fallback: "receipts")
     }
 
     @Sendable static func warranties(_ request: Request) async throws -> Response {
