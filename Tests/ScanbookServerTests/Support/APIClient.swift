@@ -39,7 +39,15 @@ extension APIClient {
 extension APIClient {
     /// A multipart request with the bearer token; files in order, several under one name (`photos[]`).
     func upload(_ method: HTTPMethod, _ url: some SitePath, fields: [String: String] = [:], files: [(name: String, file: FormFile)]) async throws -> TestingHTTPResponse {
-        let boundary = "scanbook-api-\(UUID().uuidString)"
+        let (body, contentType) = MultipartBody.make(fields: fields.map { ($0.key, $0.value) }, files: files)
+        return try await app.testing().sendRequest(method, url.path, headers: ["Authorization": "Bearer \(token)", "Content-Type": contentType], body: body)
+    }
+}
+
+/// A multipart/form-data body as a browser sends it.
+enum MultipartBody {
+    static func make(fields: [(name: String, value: String)], files: [(name: String, file: FormFile)]) -> (body: ByteBuffer, contentType: String) {
+        let boundary = "scanbook-test-\(UUID().uuidString)"
         var body = ByteBuffer()
         for (name, value) in fields {
             body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
@@ -50,8 +58,6 @@ extension APIClient {
             body.writeString("\r\n")
         }
         body.writeString("--\(boundary)--\r\n")
-        return try await app.testing().sendRequest(method, url.path, headers: [
-            "Authorization": "Bearer \(token)", "Content-Type": "multipart/form-data; boundary=\(boundary)",
-        ], body: body)
+        return (body, "multipart/form-data; boundary=\(boundary)")
     }
 }

@@ -31,17 +31,9 @@ final class WebSession {
             headers.contentType = .urlEncodedForm
             body.writeString(fields.map { "\(Self.escape($0.key))=\(Self.escape($0.value))" }.joined(separator: "&"))
         } else {
-            let boundary = "scanbook-test-\(UUID().uuidString)"
-            headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
-            for (name, value) in fields {
-                body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
-            }
-            for (name, file) in files {
-                body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
-                body.writeBytes(file.bytes)
-                body.writeString("\r\n")
-            }
-            body.writeString("--\(boundary)--\r\n")
+            let multipart = MultipartBody.make(fields: fields.map { ($0.key, $0.value) }, files: files.map { ($0.key, $0.value) })
+            headers.replaceOrAdd(name: .contentType, value: multipart.contentType)
+            body = multipart.body
         }
         return try await send(.POST, path, headers: headers, body: body)
     }
