@@ -87,6 +87,8 @@ BENCH_QR_BILLS := .build/qr-bills-gen
 BENCH_SLIPS := .build/slips-gen
 BENCH_MNIST := .build/mnist
 BENCH_FORMS := .build/forms-gen
+# sroie-dev enlarged 2× (what a phone delivers): results must not depend on resolution.
+BENCH_SROIE_2X := .build/sroie-dev-2x
 
 bench: deps-test
 	$(SWIFT) build -c release --product scanbook-bench
@@ -95,11 +97,12 @@ bench: deps-test
 	@[ -f $(BENCH_METERS)/photos/truth.json ] || $(PYTHON) Tools/docgen/generate_meters.py --out $(BENCH_METERS) --strips 300 --meters 8 --photos 6 --seed 1
 	@[ -f $(BENCH_QR_BILLS)/039.json ] || $(PYTHON) Tools/docgen/generate_qr_bills.py --out $(BENCH_QR_BILLS) --count 40 --seed 1
 	@[ -f $(BENCH_SLIPS)/059.json ] || $(PYTHON) Tools/docgen/generate_slips.py --out $(BENCH_SLIPS) --count 60 --seed 1
+	@[ -f $(BENCH_SROIE_2X)/000.json ] || [ ! -d ../shared/corpora/sroie-dev ] || $(PYTHON) Tools/docgen/upscale_corpus.py ../shared/corpora/sroie-dev $(BENCH_SROIE_2X) --factor 2
 	@[ -f $(BENCH_FORMS)/039.json ] || [ ! -d ../shared/corpora/mnist-train ] || $(PYTHON) Tools/docgen/generate_forms.py --out $(BENCH_FORMS) --count 40 --seed 1
 	@if [ -f ../shared/corpora/mnist-train/train-images-idx3-ubyte.gz ] && [ ! -f $(BENCH_MNIST)/train-labels-idx1-ubyte ]; then mkdir -p $(BENCH_MNIST) && \
 	  for f in train-images-idx3-ubyte train-labels-idx1-ubyte; do gunzip -c ../shared/corpora/mnist-train/$$f.gz > $(BENCH_MNIST)/$$f; done; fi
 	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --qr-bills $(BENCH_QR_BILLS) \
-	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) --fuzz 1000000
+	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) --sroie-2x $(BENCH_SROIE_2X) --fuzz 1000000
 	$(MAKE) --no-print-directory bench-fuzz
 
 # The fuzz suite with ten times CI's examples per operation and web form.
