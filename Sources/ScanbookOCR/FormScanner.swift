@@ -76,28 +76,45 @@ public struct FormScanner: Sendable {
     /// Reads every region from the aligned pages, chooses unsure digits by the links and roster,
     /// and checks the links.
     public func read(_ alignedPages: [AlignedPage], recognizer: any TextRecognizer) async throws -> Result {
-        let pageResults = alignedPages.map(\.result)
+        try await finishReading(try readDigits(alignedPages), recognizer: recognizer)
+    }
+
+    /// The synchronous part of reading (servers run it on their image threads): the pages in gray
+    /// and every number region's candidate readings.
+    public struct DigitReadings: Sendable {
+        let pageResults: [PageResult]
+        let grayPages: [Int: Image]
+        let candidates: [String: [FormReadingChooser.Reading]]
+    }
+
+    public func readDigits(_ alignedPages: [AlignedPage]) throws -> DigitReadings {
         var aligned: [Int: Image] = [:]
         for (index, page) in alignedPages.enumerated() {
             // Gray once per page; every region is read from it.
             aligned[index + 1] = try page.image.grayscale()
         }
         var candidates: [String: [FormReadingChooser.Reading]] = [:]
-        var texts: [String: (String, Double)] = [:]
-        for region in template.regions {
+        for region in template.regions where region.type.isNumeric {
             guard let page = aligned[region.page] else { continue }
-            if region.type.isNumeric {
-                let cells = try readCells(region, on: page)
-                var readings = FormReadingChooser.readings(cells)
-                if region.type == .studentNumber, let roster {
-                    readings = FormReadingChooser.merged(readings, FormReadingChooser.rosterReadings(cells, numbers: roster.students.map(\.studentNumber)))
-                }
-                // A reading its type forbids (a grade of 4.8 where grades come in halves) is no candidate.
-                let allowed = readings.filter { isValid($0.value, region.type) }
-                candidates[region.name] = allowed.isEmpty ? Array(readings.prefix(1)) : allowed
-            } else {
-                texts[region.name] = try await readText(region, on: page, recognizer: recognizer)
+            let cells = try readCells(region, on: page)
+            var readings = FormReadingChooser.readings(cells)
+            if region.type == .studentNumber, let roster {
+                readings = FormReadingChooser.merged(readings, FormReadingChooser.rosterReadings(cells, numbers: roster.students.map(\.studentNumber)))
             }
+            // A reading its type forbids (a grade of 4.8 where grades come in halves) is no candidate.
+            let allowed = readings.filter { isValid($0.value, region.type) }
+            candidates[region.name] = allowed.isEmpty ? Array(readings.prefix(1)) : allowed
+        }
+        return DigitReadings(pageResults: alignedPages.map(\.result), grayPages: aligned, candidates: candidates)
+    }
+
+    /// Text regions by the recognizer, then the choice among the digits' candidates and the checks.
+    public func finishReading(_ digits: DigitReadings, recognizer: any TextRecognizer) async throws -> Result {
+        let pageResults = digits.pageResults, aligned = digits.grayPages, candidates = digits.candidates
+        var texts: [String: (String, Double)] = [:]
+        for region in template.regions where !region.type.isNumeric {
+            guard let page = aligned[region.page] else { continue }
+            texts[region.name] = try await readText(region, on: page, recognizer: recognizer)
         }
         let numberRegions = template.regions.filter { $0.type == .studentNumber }.map(\.name)
         let choice = FormReadingChooser.choose(candidates, links: template.links, studentNumberRegions: numberRegions,

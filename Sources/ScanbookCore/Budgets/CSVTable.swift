@@ -19,7 +19,8 @@ public struct CSVTable: Sendable {
     }
 
     public var text: String {
-        var lines = [header.map { Self.escape($0) }.joined(separator: ",")]
+        // Headers may come from users too (a form's region names): defused like any text cell.
+        var lines = [header.map { Self.escape(Self.defused($0)) }.joined(separator: ",")]
         for row in rows {
             lines.append(row.map { cell in
                 switch cell {

@@ -68,8 +68,9 @@ public enum FormLinkText {
         return .success(.sum(parts: parts, total: total))
     }
 
+    /// The names a template allows, so every template's links print as text that reads back.
     private static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 100 && !text.contains { $0.isWhitespace || "=+;:".contains($0) }
+        FormTemplateFile.isRegionName(text)
     }
 
     /// "30", "30.5", "30,5" → hundredths.

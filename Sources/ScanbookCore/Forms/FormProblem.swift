@@ -3,6 +3,7 @@ public enum FormProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case nameMissing
     case duplicateRegion(String)
     case regionNameMissing
+    case regionNameInvalid(String)
     case pageOutOfRange(region: String, page: Int)
     case rectInvalid(region: String)
     case cellsOutOfRange(region: String)
@@ -22,6 +23,7 @@ public enum FormProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .nameMissing: "the template has no name"
         case .duplicateRegion(let name): "two regions are named \(name)"
         case .regionNameMissing: "a region has no name"
+        case .regionNameInvalid(let name): "region name \(name) is not one word of letters, digits, _ - and ."
         case .pageOutOfRange(let region, let page): "region \(region) is on page \(page), which the template does not have"
         case .rectInvalid(let region): "region \(region) has no area or lies outside its page"
         case .cellsOutOfRange(let region): "region \(region) must have 1 to 40 cells"

@@ -32,6 +32,13 @@ public struct FormTemplateFile: Equatable, Sendable, Codable {
 
     public static let maximumCells = 40
 
+    /// One word of letters and digits (any script), `_`, `-` and `.`, starting with a letter or
+    /// digit, at most 100 characters: what links name (`a + b = total`) and CSV headers carry safely.
+    public static func isRegionName(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first.isNumber, name.count <= 100 else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+    }
+
     /// Every problem at once: names unique and present, regions on existing pages with an area
     /// inside the page, cells 1–40, links naming existing regions of the right types.
     public func problems() -> [FormProblem] {
@@ -40,9 +47,11 @@ public struct FormTemplateFile: Equatable, Sendable, Codable {
         var types: [String: FormRegionType] = [:]
         for region in regions {
             if region.name.trimmingWhitespace().isEmpty { problems.append(.regionNameMissing); continue }
+            if !Self.isRegionName(region.name) { problems.append(.regionNameInvalid(region.name)) }
             // A second region of the same name is reported; links keep meaning the first.
             if types[region.name] != nil { problems.append(.duplicateRegion(region.name)) } else { types[region.name] = region.type }
-            guard pages.indices.contains(region.page - 1) else {
+            // Compared, not subtracted: a page number from outside may be Int.min.
+            guard region.page >= 1, region.page <= pages.count else {
                 problems.append(.pageOutOfRange(region: region.name, page: region.page))
                 continue
             }

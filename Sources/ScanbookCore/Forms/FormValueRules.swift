@@ -38,7 +38,9 @@ public enum FormValueRules {
     public static func gradeTenths(_ text: String) -> Int? {
         let mapped = String(text.filter { !$0.isWhitespace }.map { digitLookalikes[$0] ?? $0 })
         let parts = mapped.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
-        guard parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        // Grades are at most two digits before the point ("45" from a comb of two cells); longer
+        // text is no grade, and never reaches arithmetic that could overflow.
+        guard parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let first = parts.first, first.count <= 2 else { return nil }
         switch parts.count {
         case 1:
             guard let whole = Int(parts[0]) else { return nil }

@@ -69,4 +69,22 @@ import ScanbookCore
         let grades = FormResultTable.grades(Self.template, rows: rows)
         #expect(grades.map(\.name) == ["", "Ali Beispiel"] && grades[1].points == "34" && grades[1].grade == "4.0" && grades[0].studentNumber == "12345678")
     }
+
+    /// Values from outside never reach arithmetic that can trap, and names stay printable as links.
+    @Test func extremeInputIsRefusedNotTrapped() {
+        #expect(FormValueRules.gradeTenths("1000000000000000000") == nil && FormValueRules.gradeTenths("9223372036854775807.5") == nil)
+        #expect(FormValueRules.normalize("1000000000000000000", type: .grade) == .invalid("a grade such as 4.5"))
+        var file = Self.template
+        file.regions[0].page = Int.min
+        file.regions[1].name = "Aufgabe 1"
+        file.regions[2].name = "=cmd"
+        let problems = file.problems()
+        #expect(problems.contains(.pageOutOfRange(region: "number", page: Int.min)))
+        #expect(problems.contains(.regionNameInvalid("Aufgabe 1")) && problems.contains(.regionNameInvalid("=cmd")))
+        #expect(FormTemplateFile.isRegionName("aufgabe_1.b-2") && FormTemplateFile.isRegionName("Größe") && !FormTemplateFile.isRegionName("#1"))
+        // A header a user named is defused like any cell.
+        var table = CSVTable(header: ["=1+1", "ok"])
+        table.append([.text("x"), .text("y")])
+        #expect(table.text.hasPrefix("'=1+1,ok\r\n"))
+    }
 }

@@ -29,6 +29,15 @@ import VaporTesting
             #expect(links.status == .unprocessableEntity && links.body.string.contains("must be of type points"))
             #expect(try await api.send(.GET, FormsAPIRoute.template(id: id)).content.decode(FormTemplateDTO.self).regions == template.regions)
             #expect(try await api.send(.DELETE, FormsAPIRoute.page(id: id, page: 1)).status == .unprocessableEntity, "the page still has regions")
+            // Refusals leave nothing behind and never trap on extreme numbers.
+            let templates = try await FormTemplate.query(on: app.db).count()
+            #expect(try await api.send(.POST, FormsAPIRoute.templates, json: FormTemplateInput(name: "X", gradeStep: 3)).status == .unprocessableEntity)
+            #expect(try await FormTemplate.query(on: app.db).count() == templates)
+            #expect(try await api.send(.PUT, FormsAPIRoute.page(id: id, page: 1), json: FormCornersInput(corners: "5,5;5,5;5,5;5,5")).status == .unprocessableEntity)
+            #expect(try await api.send(.PUT, FormsAPIRoute.page(id: id, page: 1), json: FormCornersInput(corners: "0,0;1239,1753;1239,0;0,1753")).status == .unprocessableEntity, "crossed corners")
+            var farPage = try FormFixtures.template().regions
+            farPage[0].page = Int.min
+            #expect(try await api.send(.PUT, FormsAPIRoute.regions(id: id), json: farPage).status == .unprocessableEntity)
             let badRoster = try await api.send(.PUT, FormsAPIRoute.roster(id: id), json: FormRosterInput(csv: "number,name\n1,A\n"))
             #expect(badRoster.status == .unprocessableEntity && badRoster.body.string.contains("header"))
 
@@ -56,6 +65,8 @@ import VaporTesting
             #expect(afterwards.reviewed && !afterwards.ok && afterwards.links.first { $0.kind == "sum" }?.ok == false)
             let forbidden = try await api.send(.PATCH, FormsAPIRoute.scan(id: id, scan: scan.id), json: FormCorrectionInput(values: ["note": "7.3", "total": total]))
             #expect(forbidden.status == .unprocessableEntity && forbidden.body.string.contains("note"))
+            let huge = try await api.send(.PATCH, FormsAPIRoute.scan(id: id, scan: scan.id), json: FormCorrectionInput(values: ["note": "1000000000000000000"]))
+            #expect(huge.status == .unprocessableEntity)
             #expect(try await api.send(.GET, FormsAPIRoute.scan(id: id, scan: scan.id)).content.decode(FormScanDTO.self).regions.first { $0.name == "total" }?.value == "\((Int(total) ?? 0) + 1)",
                     "the refused correction left the values as they were")
             _ = try await api.send(.PATCH, FormsAPIRoute.scan(id: id, scan: scan.id), json: FormCorrectionInput(values: ["total": total]))
@@ -175,6 +186,11 @@ import VaporTesting
             let rows = "name[]=matrikel&type[]=studentNumber&page[]=1&x[]=380&y[]=330&w[]=448&h[]=76&cells[]=8"
                 + "&name[]=&type[]=unknown&page[]=1&x[]=0&y[]=0&w[]=1&h[]=1&cells[]="
                 + "&name[]=total&type[]=points&page[]=1&x[]=960&y[]=860&w[]=112&h[]=76&cells[]=2"
+            let extreme = "name[]=a&type[]=points&page[]=-9223372036854775808&x[]=0&y[]=0&w[]=1&h[]=1&cells[]="
+            #expect(try await anna.postRaw(FormsURL.regions(id: id).path, extreme).status == .unprocessableEntity)
+            let spaced = "name[]=Aufgabe%201&type[]=points&page[]=1&x[]=0&y[]=0&w[]=10&h[]=10&cells[]="
+            let named = try await anna.postRaw(FormsURL.regions(id: id).path, spaced)
+            #expect(named.status == .unprocessableEntity && named.body.string.contains("one word"))
             let saved = try await anna.postRaw(FormsURL.regions(id: id).path, rows)
             #expect(saved.status == .seeOther, "\(saved.body.string)")
             let template = try #require(try await FormTemplate.find(id, on: app.db))

@@ -15,8 +15,7 @@ enum FormAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let input = try request.content.decode(FormTemplateInput.self)
-        let template = try await FormTemplateService.create(name: input.name, description: input.description, on: request)
-        if let step = input.gradeStep { try await FormTemplateService.update(template, name: template.name, description: template.description, gradeStep: step, on: request) }
+        let template = try await FormTemplateService.create(name: input.name, description: input.description, gradeStep: input.gradeStep, on: request)
         return try await request.created(try FormTemplateDTO(template, access: .owner, pages: []), at: FormsAPIRoute.template(id: template.id))
     }
 
@@ -150,7 +149,9 @@ enum FormAPIController {
         return page
     }
 
+    /// The template as stored now (a change may have saved a fresh copy of the record).
     private static func dto(_ template: FormTemplate, _ access: FormAccess, _ request: Request) async throws -> FormTemplateDTO {
-        try FormTemplateDTO(template, access: access, pages: try await FormTemplateService.pages(of: template, on: request.db))
+        guard let stored = try await FormTemplate.find(template.id, on: request.db) else { throw Abort(.notFound) }
+        return try FormTemplateDTO(stored, access: access, pages: try await FormTemplateService.pages(of: stored, on: request.db))
     }
 }

@@ -27,14 +27,17 @@ extension FormWebController {
         return try await renderScan(scan, template, access, request, errors: [], status: .ok)
     }
 
-    /// `value[]`: the values in template order, as the review page lists them.
+    /// `region[]` and `value[]`: each region's name with its value, as the review page lists them
+    /// (by name, so a template changed meanwhile cannot put a value under another region).
     @Sendable static func correct(_ request: Request) async throws -> Response {
         let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
         let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
-        let typed = try request.content.decode(FormReviewForm.self).value ?? []
-        let regions = template.regions
-        guard typed.count == regions.count else { throw UserFacingError(.conflict, "forms_templateChanged").abort(for: request) }
-        let values = Dictionary(zip(regions.map(\.name), typed), uniquingKeysWith: { first, _ in first })
+        let form = try request.content.decode(FormReviewForm.self)
+        let names = form.region ?? [], typed = form.value ?? []
+        guard names.count == typed.count, Set(names) == Set(template.regions.map(\.name)) else {
+            throw UserFacingError(.conflict, "forms_templateChanged").abort(for: request)
+        }
+        let values = Dictionary(zip(names, typed), uniquingKeysWith: { first, _ in first })
         return try await request.change {
             let review = try await FormScanService.correct(scan, of: template, values: values, on: request)
             request.flash(review.ok ? .success : .error, request.text(review.ok ? "forms_scanSaved" : "forms_scanSavedWithProblems"))
@@ -76,5 +79,6 @@ extension FormWebController {
 }
 
 struct FormReviewForm: Content {
+    var region: [String]?
     var value: [String]?
 }

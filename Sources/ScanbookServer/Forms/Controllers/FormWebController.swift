@@ -108,6 +108,7 @@ enum FormWebController {
 
     /// The CSV typed in, or a chosen file (which wins).
     @Sendable static func setRoster(_ request: Request) async throws -> Response {
+        _ = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
         let form = try request.content.decode(FormRosterForm.self)
         var text = form.roster ?? ""
         if let file = form.file, file.data.readableBytes > 0 {

@@ -105,10 +105,11 @@ struct FormScanDTO: Content {
             RegionDTO(name: region.name, type: region.type, value: values[region.name] ?? "", read: read[region.name]?.value,
                       confidence: read[region.name]?.confidence, chosenByLinks: read[region.name]?.chosenByLinks ?? false)
         }
+        // Checked against the template as it is now, like the review page and the CSV.
         let review = scan.state == .read ? FormScanService.review(scan, file: file, template: template) : nil
         links = review?.links ?? []
-        student = scan.student
-        ok = scan.ok
+        student = review?.student
+        ok = review?.ok ?? false
         reviewed = scan.reviewed
         createdAt = scan.createdAt
     }
@@ -173,7 +174,7 @@ struct FormRegionRows: Content {
             if regionName.isEmpty { continue }
             guard let kind = FormRegionType(rawValue: types[index]) else { throw UserFacingError(.unprocessableEntity, "forms_regionRowsInvalid") }
             func int(_ text: String) throws -> Int {
-                guard let value = Int(text.trimmingCharacters(in: .whitespaces)), abs(value) <= 1_000_000 else {
+                guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (-1_000_000...1_000_000).contains(value) else {
                     throw UserFacingError(.unprocessableEntity, "forms_regionNumberInvalid", ["region": regionName])
                 }
                 return value

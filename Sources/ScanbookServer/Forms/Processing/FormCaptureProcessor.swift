@@ -27,16 +27,18 @@ struct FormCaptureProcessor: CaptureProcessor {
         let pageBlobs = try await blobs(pages.map(\.$image.id), context)
         let photoBlobs = try await blobs(scanPages.map(\.$photo.id), context)
         let file = template.file(pages: pages), roster = template.roster, step = template.checkedGradeStep, reader = digits
-        let aligned = try await context.offload { () throws -> (FormScanner, [FormScanner.AlignedPage], [[UInt8]]) in
+        // Image work (alignment, gray pages, the digit network) on the image threads; only the text
+        // regions wait for the OCR pool.
+        let prepared = try await context.offload { () throws -> (FormScanner, FormScanner.DigitReadings, [[UInt8]]) in
             let pageImages = try pageBlobs.map { try Image.decode($0) }
             var scanner = FormScanner(template: file, pages: pageImages, roster: roster, digits: reader)
             scanner.gradeStep = step
             let alignedPages = try scanner.alignPages(try photoBlobs.map { try Image.decode($0) })
-            return (scanner, alignedPages, try alignedPages.map { try $0.image.encodeJPEG(quality: 85) })
+            return (scanner, try scanner.readDigits(alignedPages), try alignedPages.map { try $0.image.encodeJPEG(quality: 85) })
         }
-        let result = try await aligned.0.read(aligned.1, recognizer: context.recognizer)
+        let result = try await prepared.0.finishReading(prepared.1, recognizer: context.recognizer)
         var stored: [UUID] = []
-        for jpeg in aligned.2 { stored.append(try await context.storeDerived(jpeg, content: .jpeg)) }
+        for jpeg in prepared.2 { stored.append(try await context.storeDerived(jpeg, content: .jpeg)) }
         return try JSONEncoder().encode(FormScanReading(result: result, alignedPages: stored))
     }
 

@@ -14,11 +14,9 @@ enum FormPageService {
     /// A new last page, or (`number`) a new photo of an existing one.
     static func setPhoto(_ file: File?, of template: FormTemplate, number: Int?, on request: Request) async throws -> FormPage {
         let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
-        let pages = try await FormTemplateService.pages(of: template, on: request.db)
-        let existing = number.flatMap { number in pages.first { $0.number == number } }
-        if number != nil, existing == nil { throw Abort(.notFound) }
-        if existing == nil, pages.count >= FormTemplateService.maximumPages {
-            throw UserFacingError(.unprocessableEntity, "forms_tooManyPages", ["maximum": "\(FormTemplateService.maximumPages)"])
+        let templateID = try template.requireID()
+        if let number, try await FormPage.query(on: request.db).filter(\.$template.$id == templateID).filter(\.$number == number).first() == nil {
+            throw Abort(.notFound)
         }
         let bytes = upload.bytes
         let flattened = try await request.application.imageWork.run { () throws -> (corners: Quadrilateral, jpeg: [UInt8], width: Int, height: Int) in
@@ -28,17 +26,22 @@ enum FormPageService {
             return try warp(photo, corners)
         }
         let ownerID = template.$owner.id
-        return try await request.db.writeTransaction { database in
+        return try await FormTemplateService.changing(templateID, on: request) { database, pages, fresh in
+            let existing = number.flatMap { number in pages.first { $0.number == number } }
+            if number != nil, existing == nil { throw Abort(.notFound) }
+            if existing == nil, pages.count >= FormTemplateService.maximumPages {
+                throw UserFacingError(.unprocessableEntity, "forms_tooManyPages", ["maximum": "\(FormTemplateService.maximumPages)"])
+            }
             // The template's photos count against its owner's storage, whoever took them.
             let photo = try await request.storeBlob(upload, owner: ownerID, on: database)
             let image = try await request.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: ownerID, on: database)
             let page = existing ?? FormPage()
-            page.$template.id = try template.requireID()
-            page.number = existing?.number ?? (pages.last?.number ?? 0) + 1
+            page.$template.id = templateID
+            page.number = existing?.number ?? pages.count + 1
             page.$photo.id = try photo.requireID()
             page.$image.id = try image.requireID()
             page.corners = text(flattened.corners)
-            try await resize(page, to: (flattened.width, flattened.height), template: template, on: database)
+            try await resize(page, to: (flattened.width, flattened.height), template: fresh, on: database)
             return page
         }
     }
@@ -46,7 +49,8 @@ enum FormPageService {
     /// The page warped again from its photo with corners the user placed ("x,y;x,y;x,y;x,y",
     /// top left clockwise, in photo pixels).
     static func setCorners(_ raw: String?, of page: FormPage, template: FormTemplate, on request: Request) async throws {
-        guard let corners = quadrilateral(raw ?? "") else { throw UserFacingError(.unprocessableEntity, "forms_cornersInvalid") }
+        // Four points spanning a real page: convex, each side at least the smallest photo's side.
+        guard let corners = quadrilateral(raw ?? ""), isPage(corners) else { throw UserFacingError(.unprocessableEntity, "forms_cornersInvalid") }
         guard let photo = try await StoredBlob.find(page.$photo.id, on: request.db) else { throw Abort(.notFound) }
         let store = request.blobStore
         let hash = photo.hash
@@ -57,32 +61,36 @@ enum FormPageService {
             }
             return try warp(image, corners)
         }
-        try await request.db.writeTransaction { database in
-            let image = try await request.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: template.$owner.id, on: database)
+        let ownerID = template.$owner.id, number = page.number
+        _ = try await FormTemplateService.changing(try template.requireID(), on: request) { database, pages, fresh in
+            guard let page = pages.first(where: { $0.number == number }) else { throw Abort(.notFound) }
+            let image = try await request.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: ownerID, on: database)
             page.$image.id = try image.requireID()
             page.corners = text(flattened.corners)
-            try await resize(page, to: (flattened.width, flattened.height), template: template, on: database)
+            try await resize(page, to: (flattened.width, flattened.height), template: fresh, on: database)
+            return true
         }
     }
 
     /// Only a page without regions; later pages (and their regions) move up one.
     static func delete(_ page: FormPage, of template: FormTemplate, on request: Request) async throws {
         let number = page.number
-        guard !template.regions.contains(where: { $0.page == number }) else { throw UserFacingError(.unprocessableEntity, "forms_pageHasRegions") }
-        let regions = template.regions.map { region in
-            var moved = region
-            if region.page > number { moved.page -= 1 }
-            return moved
-        }
-        try await request.db.writeTransaction { database in
-            let later = try await FormPage.query(on: database).filter(\.$template.$id == template.requireID()).filter(\.$number > page.number).sort(\.$number).all()
+        _ = try await FormTemplateService.changing(try template.requireID(), on: request) { database, pages, fresh in
+            guard let page = pages.first(where: { $0.number == number }) else { throw Abort(.notFound) }
+            guard !fresh.regions.contains(where: { $0.page == number }) else { throw UserFacingError(.unprocessableEntity, "forms_pageHasRegions") }
             try await page.delete(on: database)
-            for other in later {
+            for other in pages where other.number > number {
                 other.number -= 1
                 try await other.save(on: database)
             }
-            template.regionsJSON = try FormTemplateService.json(regions)
-            try await template.save(on: database)
+            let regions = fresh.regions.map { region in
+                var moved = region
+                if region.page > number { moved.page -= 1 }
+                return moved
+            }
+            fresh.regionsJSON = try FormTemplateService.json(regions)
+            try await fresh.save(on: database)
+            return true
         }
     }
 
@@ -118,6 +126,18 @@ enum FormPageService {
     /// A photo the image library cannot open (an HEIC, a truncated file) is the user's problem to fix.
     static func decode(_ bytes: [UInt8]) throws -> Image {
         do { return try Image.decode(bytes, minimumSide: UploadPolicy.minimumPhotoSide) } catch { throw UserFacingError(.unprocessableEntity, "forms_photoUnreadable") }
+    }
+
+    /// Convex (every turn the same way) and no side shorter than the smallest photo's side.
+    static func isPage(_ corners: Quadrilateral) -> Bool {
+        let points = corners.corners
+        let turns = (0..<4).map { index -> Double in
+            let a = points[index], b = points[(index + 1) % 4], c = points[(index + 2) % 4]
+            return (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+        }
+        let convex = turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
+        let sides = (0..<4).map { points[$0].distance(to: points[($0 + 1) % 4]) }
+        return convex && sides.allSatisfy { $0 >= Double(UploadPolicy.minimumPhotoSide) }
     }
 
     static func text(_ corners: Quadrilateral) -> String {

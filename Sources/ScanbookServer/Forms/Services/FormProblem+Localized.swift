@@ -7,6 +7,7 @@ extension FormProblem {
         case .nameMissing: LocalizedProblem(key: "forms_nameRequired")
         case .duplicateRegion(let name): LocalizedProblem(key: "forms_problem_duplicateRegion", arguments: ["region": name])
         case .regionNameMissing: LocalizedProblem(key: "forms_problem_regionNameMissing")
+        case .regionNameInvalid(let name): LocalizedProblem(key: "forms_problem_regionNameInvalid", arguments: ["region": name])
         case .pageOutOfRange(let region, let page): LocalizedProblem(key: "forms_problem_pageOutOfRange", arguments: ["region": region, "page": "\(page)"])
         case .rectInvalid(let region): LocalizedProblem(key: "forms_problem_rectInvalid", arguments: ["region": region])
         case .cellsOutOfRange(let region): LocalizedProblem(key: "forms_problem_cellsOutOfRange", arguments: ["region": region])

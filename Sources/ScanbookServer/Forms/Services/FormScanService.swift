@@ -93,10 +93,15 @@ enum FormScanService {
         FormReview(template: file, values: scan.values, roster: template.roster, gradeStep: template.checkedGradeStep)
     }
 
+    /// Read forms, oldest first, checked against the template as it is now (links, roster and
+    /// grade step may have changed since they were read).
     static func rows(of template: FormTemplate, on database: any Database) async throws -> (file: FormTemplateFile, rows: [FormResultTable.Row]) {
         let file = template.file(pages: try await FormTemplateService.pages(of: template, on: database))
         let scans = try await all(of: template, on: database).filter { $0.state == .read }.reversed()
-        return (file, scans.map { FormResultTable.Row(values: $0.values, student: $0.student, ok: $0.ok) })
+        return (file, scans.map { scan in
+            let review = review(scan, file: file, template: template)
+            return FormResultTable.Row(values: review.values, student: review.student, ok: review.ok)
+        })
     }
 
     static func csv(of template: FormTemplate, on database: any Database) async throws -> String {

@@ -57,7 +57,7 @@ enum FormTemplateFolder {
         }
         var uploads: [CheckedUpload] = []
         for (index, page) in template.pages.enumerated() {
-            guard let bytes = named[page.image] else { throw UserFacingError(.unprocessableEntity, "forms_importMissingFile", ["file": page.image]) }
+            guard let bytes = named[baseName(page.image)] else { throw UserFacingError(.unprocessableEntity, "forms_importMissingFile", ["file": page.image]) }
             let upload = try request.checkImageUpload(File(data: ByteBuffer(bytes: bytes), filename: page.image), minimumSide: UploadPolicy.minimumPhotoSide)
             let size = try await request.application.imageWork.run { () throws -> (Int, Int) in
                 let image = try FormPageService.decode(upload.bytes)

@@ -20,9 +20,11 @@ enum FormTemplateService {
         return all.sorted { $0.0.name.localizedCaseInsensitiveCompare($1.0.name) == .orderedAscending }
     }
 
-    static func create(name: String?, description: String?, on request: Request) async throws -> FormTemplate {
+    /// Everything checked before the template is stored.
+    static func create(name: String?, description: String?, gradeStep: Int? = nil, on request: Request) async throws -> FormTemplate {
         let ownerID = try request.auth.require(User.self).requireID()
         let template = FormTemplate(ownerID: ownerID, name: try checkedName(name), description: try checkedDescription(description))
+        if let gradeStep { template.gradeStep = try checkedGradeStep(gradeStep) }
         try await template.create(on: request.db)
         return template
     }
@@ -30,33 +32,59 @@ enum FormTemplateService {
     static func update(_ template: FormTemplate, name: String?, description: String?, gradeStep: Int?, on request: Request) async throws {
         template.name = try checkedName(name)
         template.description = try checkedDescription(description)
-        if let gradeStep {
-            guard [1, 2, 5, 10].contains(gradeStep) else { throw UserFacingError(.unprocessableEntity, "forms_gradeStepInvalid") }
-            template.gradeStep = gradeStep
-        }
+        if let gradeStep { template.gradeStep = try checkedGradeStep(gradeStep) }
         try await template.save(on: request.db)
+    }
+
+    private static func checkedGradeStep(_ step: Int) throws -> Int {
+        guard [1, 2, 5, 10].contains(step) else { throw UserFacingError(.unprocessableEntity, "forms_gradeStepInvalid") }
+        return step
     }
 
     static func pages(of template: FormTemplate, on database: any Database) async throws -> [FormPage] {
         try await FormPage.query(on: database).filter(\.$template.$id == template.requireID()).sort(\.$number).all()
     }
 
+    /// A change to a template, one at a time per template (PostgreSQL: an advisory lock; SQLite
+    /// writes one at a time anyway), on the template and its pages as they are now: two page
+    /// uploads at once get pages N+1 and N+2, and regions saved meanwhile are not overwritten.
+    static func changing<T: Sendable>(
+        _ templateID: UUID, on request: Request, _ body: @escaping @Sendable (any Database, [FormPage], FormTemplate) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await request.db.writeTransaction { database in
+                try await database.lockUntilCommit(templateID)
+                guard let fresh = try await FormTemplate.find(templateID, on: database) else { throw Abort(.notFound) }
+                let pages = try await FormPage.query(on: database).filter(\.$template.$id == templateID).sort(\.$number).all()
+                return try await body(database, pages, fresh)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw UserFacingError(.conflict, "forms_pagesChanged")
+        }
+    }
+
     /// Replaces the regions; the links must still name existing regions of the right types.
     static func setRegions(_ regions: [FormRegion], of template: FormTemplate, on request: Request) async throws {
         guard regions.count <= maximumRegions else { throw UserFacingError(.unprocessableEntity, "forms_tooManyRegions", ["maximum": "\(maximumRegions)"]) }
-        var file = template.file(pages: try await pages(of: template, on: request.db))
-        file.regions = regions
-        try check(file)
-        template.regionsJSON = try json(regions)
-        try await template.save(on: request.db)
+        _ = try await changing(try template.requireID(), on: request) { database, pages, fresh in
+            var file = fresh.file(pages: pages)
+            file.regions = regions
+            try check(file)
+            fresh.regionsJSON = try json(regions)
+            try await fresh.save(on: database)
+            return true
+        }
     }
 
     static func setLinks(_ links: [FormLink], of template: FormTemplate, on request: Request) async throws {
-        var file = template.file(pages: try await pages(of: template, on: request.db))
-        file.links = links
-        try check(file)
-        template.linksJSON = try json(links)
-        try await template.save(on: request.db)
+        _ = try await changing(try template.requireID(), on: request) { database, pages, fresh in
+            var file = fresh.file(pages: pages)
+            file.links = links
+            try check(file)
+            fresh.linksJSON = try json(links)
+            try await fresh.save(on: database)
+            return true
+        }
     }
 
     static func setLinks(text: String, of template: FormTemplate, on request: Request) async throws {

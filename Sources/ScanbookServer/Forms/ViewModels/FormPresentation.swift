@@ -69,10 +69,11 @@ enum FormPresentation {
             name: template.name, templateURL: FormsURL.template(id: id).path, canEdit: access >= .edit, scanAction: FormsURL.scans(id: id).path,
             pageCount: file.pages.count, csvURL: FormsURL.resultsCSV(id: id).path, columns: regions.map(\.name),
             rows: try scans.map { scan in
-                let values = scan.values
-                return .init(url: FormsURL.scan(id: id, scan: try scan.requireID()).path, values: regions.map { values[$0.name] ?? "" },
-                             student: scan.student.map { "\($0.name) (\($0.studentNumber))" } ?? "",
-                             state: request.text("forms_state_\(scan.state.rawValue)"), ok: scan.ok, reading: scan.state == .reading, reviewed: scan.reviewed)
+                let review = FormScanService.review(scan, file: file, template: template)
+                return .init(url: FormsURL.scan(id: id, scan: try scan.requireID()).path, values: regions.map { review.values[$0.name] ?? "" },
+                             student: review.student.map { "\($0.name) (\($0.studentNumber))" } ?? "",
+                             state: request.text("forms_state_\(scan.state.rawValue)"), ok: scan.state == .read && review.ok,
+                             reading: scan.state == .reading, reviewed: scan.reviewed)
             },
             grades: FormResultTable.grades(file, rows: rows).map { .init(studentNumber: $0.studentNumber, name: $0.name, group: $0.group, points: $0.points, grade: $0.grade, ok: $0.ok) },
             pending: scans.filter { $0.state == .reading }.count, errors: errors
@@ -93,14 +94,19 @@ enum FormPresentation {
                 let reading = read[region.name]
                 return .init(
                     name: region.name, type: request.text("forms_type_\(region.type.rawValue)"), value: values[region.name] ?? "",
-                    read: reading?.value ?? "", confidence: reading.map { "\(Int(($0.confidence * 100).rounded())) %" } ?? "",
+                    read: reading?.value ?? "", confidence: reading.map { "\(percent($0.confidence)) %" } ?? "",
                     unsure: (reading?.confidence ?? 1) < 0.8, chosenByLinks: reading?.chosenByLinks ?? false, failing: failing.contains(region.name),
                     cropURL: FormsURL.regionCrop(id: id, scan: scanID, region: index).path
                 )
             },
             links: review.links.map { .init(ok: $0.ok, message: $0.ok ? $0.regions.joined(separator: ", ") + " ✓" : $0.message) },
-            student: scan.student.map { "\($0.name) (\($0.studentNumber)\($0.group.isEmpty ? "" : ", " + $0.group))" } ?? "",
+            student: review.student.map { "\($0.name) (\($0.studentNumber)\($0.group.isEmpty ? "" : ", " + $0.group))" } ?? "",
             ok: review.ok, reviewed: scan.reviewed, errors: errors
         )
+    }
+
+    /// 0–100 from a stored 0–1 (a damaged row shows 0, never traps).
+    static func percent(_ share: Double) -> Int {
+        share.isFinite ? Int((min(max(share, 0), 1) * 100).rounded()) : 0
     }
 }

@@ -5,6 +5,6 @@ extension Database {
     /// Lines up one user's payment changes (execute, edit, delete, sign, whitelist additions)
     /// inside their transactions, keyed by the owner.
     func lockPayments(of ownerID: UUID) async throws {
-        try await lockUntilCommit(withUnsafeBytes(of: ownerID.uuid) { bytes in bytes.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) } })
+        try await lockUntilCommit(ownerID)
     }
 }

@@ -40,6 +40,11 @@ extension Database {
     /// PostgreSQL's READ COMMITTED lets two transactions read the same rows before either writes;
     /// a transaction-scoped advisory lock lines them up. SQLite's write transactions run one at a
     /// time already, so there it does nothing.
+    /// The same, keyed by a record's id (its first eight bytes).
+    func lockUntilCommit(_ id: UUID) async throws {
+        try await lockUntilCommit(withUnsafeBytes(of: id.uuid) { bytes in bytes.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) } })
+    }
+
     func lockUntilCommit(_ key: Int64) async throws {
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
         try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()

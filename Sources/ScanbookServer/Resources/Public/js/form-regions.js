@@ -57,7 +57,10 @@
     row.removeAttribute("id");
     row.hidden = false;
     row.querySelectorAll("[data-name]").forEach((field) => { field.name = field.dataset.name; });
-    const count = rows.rows.length + 1;
+    // The first "regionN" no row uses yet.
+    const taken = new Set(Array.from(rows.rows).map((other) => input(other, "name[]").value.trim()));
+    let count = 1;
+    while (taken.has("region" + count)) count += 1;
     input(row, "name[]").value = "region" + count;
     input(row, "page[]").value = page;
     ["x[]", "y[]", "w[]", "h[]"].forEach((name, index) => { input(row, name).value = rect[index]; });
@@ -163,6 +166,7 @@
         place();
       });
       handle.addEventListener("pointerup", () => { handle.dragging = false; });
+      handle.addEventListener("pointercancel", () => { handle.dragging = false; });
       frame.appendChild(handle);
     }
     field.addEventListener("input", place);
