@@ -60,9 +60,11 @@ def draw(browser, frame, rect, page_size):
 
 
 def send(browser, form):
-    """Submits and waits for the next page's message (the old page's message would match at once)."""
+    """Submits and waits for the next page's message (the old page's message would match at once):
+    a mark on the old document tells when the new one has replaced it."""
+    browser.execute_script("window.scanbookOldPage = true")
     submit(form)
-    wait(browser, 20).until(EC.staleness_of(form))
+    wait(browser, 20).until(lambda driver: driver.execute_script("return !window.scanbookOldPage && document.readyState === 'complete'"))
     wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash")))
 
 
@@ -122,6 +124,7 @@ def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browse
     form = wait(browser, 10).until(EC.presence_of_element_located((By.ID, "scan-form")))
     # One photo at a time, as the camera delivers them; the batch grows and is sent once.
     camera = browser.find_element(By.ID, "scan-camera")
+    assert not camera.is_displayed() and browser.find_element(By.ID, "scan-take").is_displayed()
     for name in ("000.jpg", "003.jpg"):
         camera.send_keys(str(FORMS / name))
     assert browser.find_element(By.ID, "scan-count").text.startswith("2 photo(s): 2 form(s)")
