@@ -29,6 +29,7 @@ enum ReceiptBench {
         )
         if let plain = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] { reader.scanner.readsEnhancedPage = plain == "0" }
         if let width = ProcessInfo.processInfo.environment["BENCH_RECEIPT_WIDTH"].flatMap(Int.init) { reader.scanner.minimumPageWidth = width }
+        if let width = ProcessInfo.processInfo.environment["BENCH_RECEIPT_MAX_WIDTH"].flatMap(Int.init) { reader.scanner.maximumPageWidth = width }
         if let psm = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PSM"].flatMap(Int.init).flatMap(PageSegmentation.init) {
             reader.scanner.ocrOptions.pageSegmentation = psm
         }

@@ -11,6 +11,9 @@ public struct DocumentScanner: Sendable {
     /// Narrow pages (receipts) are enlarged to at least this width: Tesseract reads best with
     /// characters ~20 px high, i.e. about 300 dpi for an 80 mm receipt.
     public var minimumPageWidth: Int
+    /// Wider pages are reduced to this width (nil: only `maximumPageSide` limits them), so a
+    /// photo's resolution does not change the text height OCR sees.
+    public var maximumPageWidth: Int?
     public var enhancement: EnhancementMode
     /// Which image OCR reads: the enhanced page (photos: shadows, uneven light) or the plain
     /// straightened page (clean scans, where flattening can thin faint print).
@@ -51,7 +54,7 @@ public struct DocumentScanner: Sendable {
         if detection.found, detection.heightShare(ofImageHeight: photo.height) < minimumPageHeightShare {
             detection = .wholeImage(width: photo.width, height: photo.height)
         }
-        let (width, height) = Self.outputSize(detection.corners.naturalSize, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth)
+        let (width, height) = Self.outputSize(detection.corners.naturalSize, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
         let warped = try timings.measure("warp") { try photo.warped(detection.corners, width: width, height: height) }
         let (page, skew) = try timings.measure("deskew") { try warped.deskewed() }
         let enhanced = try timings.measure("enhance") { try page.enhanced(for: enhancement) }
@@ -74,12 +77,13 @@ public struct DocumentScanner: Sendable {
         readsEnhancedPage ? prepared.enhanced : prepared.page
     }
 
-    static func outputSize(_ measured: (width: Int, height: Int), maximumSide: Int, minimumWidth: Int = 0) -> (Int, Int) {
+    static func outputSize(_ measured: (width: Int, height: Int), maximumSide: Int, minimumWidth: Int = 0, maximumWidth: Int? = nil) -> (Int, Int) {
         // A degenerate outline (all corners on one line) still gives a page of one pixel, never
         // a division by zero.
         let natural = (width: max(1, measured.width), height: max(1, measured.height))
         let longest = max(natural.width, natural.height)
         var scale = natural.width < minimumWidth ? Double(minimumWidth) / Double(natural.width) : 1
+        if let maximumWidth, natural.width > maximumWidth { scale = Double(maximumWidth) / Double(natural.width) }
         scale = min(scale, Double(maximumSide) / Double(longest))
         guard scale != 1 else { return natural }
         return (max(1, Int(Double(natural.width) * scale)), max(1, Int(Double(natural.height) * scale)))
