@@ -102,9 +102,7 @@ final class CaptureWorkers: @unchecked Sendable {
         guard let blob = try await StoredBlob.find(claim.blobID, on: app.db) else {
             throw Abort(.internalServerError, reason: "The uploaded photo is missing")
         }
-        let store = app.blobStore
-        let hash = blob.hash
-        let bytes = try await app.threadPool.runIfActive { try store.get(hash) }
+        let bytes = try await app.bytes(of: blob)
         let job = CaptureJob(id: claim.id, ownerID: claim.ownerID, kind: claim.kind, attempt: claim.attempts, bytes: bytes)
         let context = CaptureContext(application: app, recognizer: app.textRecognizer, ownerID: claim.ownerID)
         return try await processor.process(job, context: context)

@@ -65,11 +65,9 @@ struct FormCaptureProcessor: CaptureProcessor {
 
     private func blobs(_ ids: [UUID], _ context: CaptureContext) async throws -> [[UInt8]] {
         var contents: [[UInt8]] = []
-        let store = context.application.blobStore
         for id in ids {
             guard let blob = try await StoredBlob.find(id, on: context.application.db) else { throw Failure(description: "a photo of the scan is missing") }
-            let hash = blob.hash
-            contents.append(try await context.application.threadPool.runIfActive { try store.get(hash) })
+            contents.append(try await context.application.bytes(of: blob))
         }
         return contents
     }

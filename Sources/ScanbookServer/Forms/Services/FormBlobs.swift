@@ -9,7 +9,7 @@ import Vapor
 enum FormBlobs {
     static func serve(_ id: UUID?, on request: Request) async throws -> Response {
         guard let id, let blob = try await StoredBlob.find(id, on: request.db) else { throw Abort(.notFound) }
-        let bytes = try await bytes(of: blob, request)
+        let bytes = try await request.application.bytes(of: blob)
         return image(bytes, contentType: blob.contentType)
     }
 
@@ -18,7 +18,7 @@ enum FormBlobs {
     static func crop(_ region: FormRegion, of scan: FormScan, on request: Request) async throws -> Response {
         guard let page = try await FormScanPage.query(on: request.db).filter(\.$scan.$id == scan.requireID()).filter(\.$number == region.page).first(),
               let alignedID = page.$aligned.id, let blob = try await StoredBlob.find(alignedID, on: request.db) else { throw Abort(.notFound) }
-        let bytes = try await bytes(of: blob, request)
+        let bytes = try await request.application.bytes(of: blob)
         let rect = region.rect
         let jpeg = try await request.application.imageWork.run { () throws -> [UInt8] in
             let image = try Image.decode(bytes)
@@ -29,11 +29,6 @@ enum FormBlobs {
             return try image.cropped(to: PixelRect(x: x, y: y, width: right - x, height: bottom - y)).encodeJPEG(quality: 85)
         }
         return image(jpeg, contentType: "image/jpeg")
-    }
-
-    private static func bytes(of blob: StoredBlob, _ request: Request) async throws -> [UInt8] {
-        let store = request.blobStore, hash = blob.hash
-        return try await request.application.threadPool.runIfActive { try store.get(hash) }
     }
 
     private static func image(_ bytes: [UInt8], contentType: String) -> Response {

@@ -97,11 +97,13 @@ enum FormScanService {
     /// grade step may have changed since they were read).
     static func rows(of template: FormTemplate, on database: any Database) async throws -> (file: FormTemplateFile, rows: [FormResultTable.Row]) {
         let file = template.file(pages: try await FormTemplateService.pages(of: template, on: database))
-        let scans = try await all(of: template, on: database).filter { $0.state == .read }.reversed()
-        return (file, scans.map { scan in
-            let review = review(scan, file: file, template: template)
-            return FormResultTable.Row(values: review.values, student: review.student, ok: review.ok)
-        })
+        let scans = try await all(of: template, on: database)
+        return (file, rows(scans.map { ($0, review($0, file: file, template: template)) }))
+    }
+
+    /// The table rows of scans already reviewed (newest first, as `all` gives them): read ones, oldest first.
+    static func rows(_ reviewed: [(scan: FormScan, review: FormReview)]) -> [FormResultTable.Row] {
+        reviewed.filter { $0.scan.state == .read }.reversed().map { FormResultTable.Row(values: $0.review.values, student: $0.review.student, ok: $0.review.ok) }
     }
 
     static func csv(of template: FormTemplate, on database: any Database) async throws -> String {

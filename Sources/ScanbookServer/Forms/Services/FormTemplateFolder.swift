@@ -13,11 +13,9 @@ enum FormTemplateFolder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var entries = [ZipArchive.Entry(name: "template.json", bytes: Array(try encoder.encode(file)))]
-        let store = request.blobStore
         for (page, described) in zip(pages, file.pages) {
             guard let blob = try await StoredBlob.find(page.$image.id, on: request.db) else { throw Abort(.notFound) }
-            let hash = blob.hash
-            entries.append(.init(name: described.image, bytes: try await request.application.threadPool.runIfActive { try store.get(hash) }))
+            entries.append(.init(name: described.image, bytes: try await request.application.bytes(of: blob)))
         }
         if let roster = template.rosterCSV, let name = file.roster { entries.append(.init(name: name, bytes: Array(roster.utf8))) }
         let today = request.today

@@ -62,20 +62,21 @@ enum FormPresentation {
 
     static func scans(_ template: FormTemplate, access: FormAccess, _ request: Request, errors: [String]) async throws -> FormScansView {
         let id = try template.requireID()
+        // One query and one review per scan serve both the table and the grades.
+        let file = template.file(pages: try await FormTemplateService.pages(of: template, on: request.db))
         let scans = try await FormScanService.all(of: template, on: request.db)
-        let (file, rows) = try await FormScanService.rows(of: template, on: request.db)
+        let reviewed = scans.map { (scan: $0, review: FormScanService.review($0, file: file, template: template)) }
         let regions = template.regions
         return FormScansView(
             name: template.name, templateURL: FormsURL.template(id: id).path, canEdit: access >= .edit, scanAction: FormsURL.scans(id: id).path,
             pageCount: file.pages.count, csvURL: FormsURL.resultsCSV(id: id).path, columns: regions.map(\.name),
-            rows: try scans.map { scan in
-                let review = FormScanService.review(scan, file: file, template: template)
-                return .init(url: FormsURL.scan(id: id, scan: try scan.requireID()).path, values: regions.map { review.values[$0.name] ?? "" },
-                             student: review.student.map { "\($0.name) (\($0.studentNumber))" } ?? "",
-                             state: request.text("forms_state_\(scan.state.rawValue)"), ok: scan.state == .read && review.ok,
-                             reading: scan.state == .reading, reviewed: scan.reviewed)
+            rows: try reviewed.map { scan, review in
+                .init(url: FormsURL.scan(id: id, scan: try scan.requireID()).path, values: regions.map { review.values[$0.name] ?? "" },
+                      student: review.student.map { "\($0.name) (\($0.studentNumber))" } ?? "",
+                      state: request.text("forms_state_\(scan.state.rawValue)"), ok: scan.state == .read && review.ok,
+                      reading: scan.state == .reading, reviewed: scan.reviewed)
             },
-            grades: FormResultTable.grades(file, rows: rows).map { .init(studentNumber: $0.studentNumber, name: $0.name, group: $0.group, points: $0.points, grade: $0.grade, ok: $0.ok) },
+            grades: FormResultTable.grades(file, rows: FormScanService.rows(reviewed)).map { .init(studentNumber: $0.studentNumber, name: $0.name, group: $0.group, points: $0.points, grade: $0.grade, ok: $0.ok) },
             pending: scans.filter { $0.state == .reading }.count, errors: errors
         )
     }

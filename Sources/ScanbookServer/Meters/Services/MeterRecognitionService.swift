@@ -20,11 +20,10 @@ enum MeterRecognitionService {
         let ownerID = try request.auth.require(User.self).requireID()
         let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let meters = try await MeterService.all(on: request).filter { $0.$preparedReference.id != nil }
-        let store = request.blobStore
         var references: [[UInt8]] = []
         for meter in meters {
             guard let blob = try await meter.$preparedReference.get(on: request.db) else { continue }
-            references.append(try await request.application.threadPool.runIfActive { try store.get(blob.hash) })
+            references.append(try await request.application.bytes(of: blob))
         }
         let bytes = upload.bytes
         let referenceBytes = references
@@ -56,9 +55,7 @@ enum MeterRecognitionService {
 
     /// The bytes of one of the user's stored photos, or 404.
     static func photoBytes(_ id: UUID?, on request: Request) async throws -> [UInt8] {
-        let blob = try await StoredBlob.find(id, ownedBy: request)
-        let store = request.blobStore
-        return try await request.application.threadPool.runIfActive { try store.get(blob.hash) }
+        try await request.application.bytes(of: try await StoredBlob.find(id, ownedBy: request))
     }
 
     /// A photo that cannot be decoded or read is the user's problem to fix, not a server error.

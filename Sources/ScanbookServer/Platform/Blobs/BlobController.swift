@@ -6,9 +6,7 @@ import Vapor
 enum BlobController {
     @Sendable static func show(_ request: Request) async throws -> Response {
         let blob = try await StoredBlob.find(request.id(.blob), ownedBy: request)
-        let store = request.blobStore
-        let hash = blob.hash
-        let bytes = try await request.application.threadPool.runIfActive { try store.get(hash) }
+        let bytes = try await request.application.bytes(of: blob)
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .contentType, value: blob.contentType)
         headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=31536000, immutable")
