@@ -10,12 +10,14 @@ BIN_DEBUG := .build/debug/scanbook
 
 # What building and running need (OpenCV, Tesseract with German and English data, zbar for the
 # capture engine), and what the tests need on top (PostgreSQL for the database-parametrized server
-# tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos).
+# tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos,
+# Tesseract's own command for the bench's speed comparison).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
-	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv python3-pip unzip libxml2-utils fonts-ocr-b
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv python3-pip unzip libxml2-utils fonts-ocr-b \
+	tesseract-ocr
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
 FUZZ_VENV := .build/venv-fuzz
@@ -92,6 +94,7 @@ BENCH_SROIE_2X := .build/sroie-dev-2x
 
 bench: deps-test
 	$(SWIFT) build -c release --product scanbook-bench
+	$(SWIFT) build -c release --product scanbook
 	@[ -f $(BENCH_DOCUMENTS)/029.json ] || $(PYTHON) Tools/docgen/generate_documents.py --out $(BENCH_DOCUMENTS) --count 30 --seed 1
 	@[ -f $(BENCH_RECEIPTS)/059.json ] || $(PYTHON) Tools/docgen/generate_receipts.py --out $(BENCH_RECEIPTS) --count 60 --seed 1
 	@[ -f $(BENCH_METERS)/photos/truth.json ] || $(PYTHON) Tools/docgen/generate_meters.py --out $(BENCH_METERS) --strips 300 --meters 8 --photos 6 --seed 1
@@ -102,7 +105,8 @@ bench: deps-test
 	@if [ -f ../shared/corpora/mnist-train/train-images-idx3-ubyte.gz ] && [ ! -f $(BENCH_MNIST)/train-labels-idx1-ubyte ]; then mkdir -p $(BENCH_MNIST) && \
 	  for f in train-images-idx3-ubyte train-labels-idx1-ubyte; do gunzip -c ../shared/corpora/mnist-train/$$f.gz > $(BENCH_MNIST)/$$f; done; fi
 	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --receipts $(BENCH_RECEIPTS) --meters $(BENCH_METERS) --qr-bills $(BENCH_QR_BILLS) \
-	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) --sroie-2x $(BENCH_SROIE_2X) --fuzz 1000000
+	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) --sroie-2x $(BENCH_SROIE_2X) \
+	  --speed-vs-tesseract $(BENCH_SROIE_2X) --fuzz 1000000
 	$(MAKE) --no-print-directory bench-fuzz
 
 # The fuzz suite with ten times CI's examples per operation and web form.

@@ -78,6 +78,14 @@ enum ScanbookBench {
         } else {
             print("\nReceipt extraction skipped: \(sroie) not found (the shared corpus is not on this machine).")
         }
+        if let receipts = option("--speed-vs-tesseract"), FileManager.default.fileExists(atPath: receipts) {
+            var table = BenchTable()
+            try SpeedBench.run(
+                directory: receipts, scanbook: option("--scanbook") ?? ".build/release/scanbook",
+                limit: option("--speed-limit").flatMap(Int.init) ?? 15, into: &table
+            )
+            table.print(title: "Receipt speed against Tesseract (issue 25)")
+        }
     }
 }
 

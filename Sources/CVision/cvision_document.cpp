@@ -204,8 +204,26 @@ cvision_image *cvision_warp(const cvision_image *image, const double corners[8],
         }
         std::vector<cv::Point2f> source, target = {{0, 0}, {(float)width - 1, 0}, {(float)width - 1, (float)height - 1}, {0, (float)height - 1}};
         for (int i = 0; i < 4; i++) source.emplace_back((float)corners[2 * i], (float)corners[2 * i + 1]);
+        // warpPerspective samples (INTER_AREA acts as bilinear there): shrinking a page by 2 would
+        // skip every other pixel of a one-pixel stroke. So the quad's bounding box is cut out and
+        // reduced by area averaging to about the output's scale first.
+        auto length = [](cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); };
+        double source_width = std::max(length(source[0], source[1]), length(source[3], source[2]));
+        double source_height = std::max(length(source[0], source[3]), length(source[1], source[2]));
+        double shrink = std::max(width / std::max(1.0, source_width), height / std::max(1.0, source_height));
+        const cv::Mat *input = &image->mat;
+        cv::Mat reduced_source;
+        if (shrink < 0.8) {
+            cv::Rect box = cv::boundingRect(source) & cv::Rect(0, 0, image->mat.cols, image->mat.rows);
+            if (!box.empty()) {
+                cv::resize(image->mat(box), reduced_source, scaled_size(image->mat(box), shrink), 0, 0, cv::INTER_AREA);
+                double sx = (double)reduced_source.cols / box.width, sy = (double)reduced_source.rows / box.height;
+                for (auto &p : source) p = cv::Point2f((float)((p.x - box.x) * sx), (float)((p.y - box.y) * sy));
+                input = &reduced_source;
+            }
+        }
         cv::Mat matrix = cv::getPerspectiveTransform(source, target), warped;
-        cv::warpPerspective(image->mat, warped, matrix, cv::Size(width, height), cv::INTER_AREA, cv::BORDER_REPLICATE);
+        cv::warpPerspective(*input, warped, matrix, cv::Size(width, height), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
         return wrap(warped);
     });
 }

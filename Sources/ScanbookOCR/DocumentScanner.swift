@@ -31,13 +31,16 @@ public struct DocumentScanner: Sendable {
     }
 
     public struct PreparedPage: Sendable {
+        /// The photo's full size, upright (after its EXIF orientation).
         public let sourceWidth: Int
         public let sourceHeight: Int
+        /// In the full photo's pixels.
         public let detection: DocumentDetection
         public let skew: Double
         /// The upright page in colour, before enhancement.
         public let page: Image
-        public let enhanced: Image
+        /// nil when the scanner reads the plain page (`readsEnhancedPage` off): not computed.
+        public let enhanced: Image?
         public var timings: StageTimings
     }
 
@@ -47,21 +50,82 @@ public struct DocumentScanner: Sendable {
         public var timings: StageTimings { prepared.timings }
     }
 
-    public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
+    /// The page finder works on ~720 px (`cvision_find_document`); the photo is decoded reduced to
+    /// no less than this for it.
+    static let findingSide = 800
+
+    /// Where the page is, found on a reduced decode of the photo.
+    public struct LocatedPage: Sendable {
+        /// The photo's full size, upright (after its EXIF orientation).
+        public let sourceWidth: Int
+        public let sourceHeight: Int
+        /// In the full photo's pixels.
+        public let detection: DocumentDetection
+        /// The photo decoded at 1/`reduction` of its size, which the page was found on.
+        public let reduced: Image
+        public let reduction: Int
+        public var timings: StageTimings
+    }
+
+    /// Decode reduced → find the page. The finder works on ~720 px, so a 12 MP photo costs little
+    /// more than a 1 MP scan here.
+    public func locate(_ bytes: [UInt8]) throws -> LocatedPage {
         var timings = StageTimings()
-        let photo = try timings.measure("decode") { try Image.decode(bytes, minimumSide: Image.minimumPhotoSide) }
-        var detection = try timings.measure("find") { try photo.findDocument() }
-        if detection.found, detection.heightShare(ofImageHeight: photo.height) < minimumPageHeightShare {
-            detection = .wholeImage(width: photo.width, height: photo.height)
+        guard let header = ImageDimensions(header: bytes) else {
+            throw VisionError(.notAnImage, "The data is not a JPEG or PNG image (or its header is damaged).")
         }
-        let (width, height) = Self.outputSize(detection.corners.naturalSize, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
-        let warped = try timings.measure("warp") { try photo.warped(detection.corners, width: width, height: height) }
+        let reduction = Self.reduction(from: max(header.width, header.height), keepingAtLeast: Self.findingSide)
+        let reduced = try timings.measure("decode") {
+            try Image.decode(bytes, minimumSide: Image.minimumPhotoSide, reduction: reduction)
+        }
+        let source = Self.uprightSize(of: header, decoded: reduced, reduction: reduction)
+        var detection = try timings.measure("find") { try reduced.findDocument() }.scaled(by: Double(reduction))
+        // Without a page the whole photo is the page, to its last pixel.
+        if !detection.found || detection.heightShare(ofImageHeight: source.height) < minimumPageHeightShare {
+            detection = .wholeImage(width: source.width, height: source.height)
+        }
+        return LocatedPage(
+            sourceWidth: source.width, sourceHeight: source.height, detection: detection,
+            reduced: reduced, reduction: reduction, timings: timings
+        )
+    }
+
+    /// `locate` → warp from the most reduced decode that still holds the output's pixels →
+    /// deskew → enhance. So a phone photo and a small scan of the same page give OCR the same page.
+    public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
+        let located = try locate(bytes)
+        var timings = located.timings
+        let natural = located.detection.corners.naturalSize
+        let (width, height) = Self.outputSize(natural, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
+        // The most the photo can be reduced while the page keeps at least the output's pixels.
+        let reduction = Self.reduction(from: min(natural.width / width, natural.height / height), keepingAtLeast: 1)
+        let source = reduction == located.reduction ? located.reduced : try timings.measure("decode") {
+            try Image.decode(bytes, minimumSide: Image.minimumPhotoSide, reduction: reduction)
+        }
+        let warped = try timings.measure("warp") {
+            try source.warped(located.detection.corners.scaled(by: 1 / Double(reduction)), width: width, height: height)
+        }
         let (page, skew) = try timings.measure("deskew") { try warped.deskewed() }
-        let enhanced = try timings.measure("enhance") { try page.enhanced(for: enhancement) }
+        let enhanced = readsEnhancedPage ? try timings.measure("enhance") { try page.enhanced(for: enhancement) } : nil
         return PreparedPage(
-            sourceWidth: photo.width, sourceHeight: photo.height, detection: detection,
+            sourceWidth: located.sourceWidth, sourceHeight: located.sourceHeight, detection: located.detection,
             skew: skew, page: page, enhanced: enhanced, timings: timings
         )
+    }
+
+    /// The largest of 1, 2, 4, 8 that keeps `side` at or above `minimum` (1 when even the full
+    /// size is below it).
+    static func reduction(from side: Int, keepingAtLeast minimum: Int) -> Int {
+        [8, 4, 2].first { side / $0 >= minimum } ?? 1
+    }
+
+    /// The full photo's upright size: the header's, swapped when the EXIF orientation turned the
+    /// decoded image by 90°.
+    static func uprightSize(of header: ImageDimensions, decoded: Image, reduction: Int) -> (width: Int, height: Int) {
+        func reduced(_ side: Int) -> Int { (side + reduction - 1) / reduction }
+        let straight = abs(decoded.width - reduced(header.width)) + abs(decoded.height - reduced(header.height))
+        let turned = abs(decoded.width - reduced(header.height)) + abs(decoded.height - reduced(header.width))
+        return turned < straight ? (header.height, header.width) : (header.width, header.height)
     }
 
     public func read(_ prepared: PreparedPage, with recognizer: any TextRecognizer) async throws -> ScannedPage {
@@ -74,7 +138,7 @@ public struct DocumentScanner: Sendable {
 
     /// The image OCR reads: the enhanced or the plain page (`readsEnhancedPage`).
     public func ocrImage(of prepared: PreparedPage) -> Image {
-        readsEnhancedPage ? prepared.enhanced : prepared.page
+        prepared.enhanced ?? prepared.page
     }
 
     static func outputSize(_ measured: (width: Int, height: Int), maximumSide: Int, minimumWidth: Int = 0, maximumWidth: Int? = nil) -> (Int, Int) {
@@ -105,13 +169,24 @@ public struct StageTimings: Sendable, Codable, Equatable {
 
     public subscript(name: String) -> Double? { stages.first { $0.name == name }?.milliseconds }
 
-    mutating func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+    /// Stage name → milliseconds, rounded to 0.1 ms (for JSON output).
+    public var milliseconds: [String: Double] {
+        Dictionary(stages.map { ($0.name, ($0.milliseconds * 10).rounded() / 10) }, uniquingKeysWith: +)
+    }
+
+    public mutating func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
         let start = ContinuousClock.now
         defer { record(name, since: start) }
         return try body()
     }
 
-    mutating func record(_ name: String, since start: ContinuousClock.Instant) {
-        stages.append(Stage(name: name, milliseconds: (ContinuousClock.now - start).milliseconds))
+    /// A stage that runs twice (the photo decoded twice) adds up under one name.
+    public mutating func record(_ name: String, since start: ContinuousClock.Instant) {
+        let milliseconds = (ContinuousClock.now - start).milliseconds
+        if let index = stages.firstIndex(where: { $0.name == name }) {
+            stages[index] = Stage(name: name, milliseconds: stages[index].milliseconds + milliseconds)
+        } else {
+            stages.append(Stage(name: name, milliseconds: milliseconds))
+        }
     }
 }

@@ -32,7 +32,7 @@ public struct SlipReader: Sendable {
         // A tilted or dim photo: the page found, straightened and enhanced, then read again.
         let scanner = self.scanner
         let prepared = try await work.run { try scanner.prepare(bytes) }
-        let straightened = Self.codelines(in: try await recognizer.recognize(prepared.enhanced, options: sparse))
+        let straightened = Self.codelines(in: try await recognizer.recognize(scanner.ocrImage(of: prepared), options: sparse))
         if !straightened.isEmpty { return straightened }
         // A grainy photo: at half size neighbouring pixels average the noise out of the digits.
         let half = try await work.run { try prepared.page.resized(width: max(1, prepared.page.width / 2), height: max(1, prepared.page.height / 2)) }

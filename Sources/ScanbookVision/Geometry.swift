@@ -47,6 +47,12 @@ public struct Quadrilateral: Equatable, Sendable, Codable {
         return (pixels(width), pixels(height))
     }
 
+    /// Every corner's coordinates multiplied by `factor` (from a reduced image to the full one).
+    public func scaled(by factor: Double) -> Quadrilateral {
+        func scale(_ point: Point) -> Point { Point(x: point.x * factor, y: point.y * factor) }
+        return Quadrilateral(topLeft: scale(topLeft), topRight: scale(topRight), bottomRight: scale(bottomRight), bottomLeft: scale(bottomLeft))
+    }
+
     /// The largest distance between corresponding corners.
     public func maximumCornerError(to other: Quadrilateral) -> Double {
         zip(corners, other.corners).map { $0.distance(to: $1) }.max() ?? 0

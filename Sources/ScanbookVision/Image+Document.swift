@@ -23,6 +23,11 @@ public struct DocumentDetection: Sendable, Equatable {
         ), score: 0)
     }
 
+    /// The same detection in an image `factor` times larger.
+    public func scaled(by factor: Double) -> DocumentDetection {
+        DocumentDetection(found: found, corners: corners.scaled(by: factor), score: score)
+    }
+
     /// How much of the image's height the page spans (0–1).
     public func heightShare(ofImageHeight height: Int) -> Double {
         let ys = corners.corners.map(\.y)

@@ -23,8 +23,11 @@ public final class Image: @unchecked Sendable {
 
     /// Decodes JPEG or PNG bytes, applying the EXIF orientation. The header is read first and
     /// checked against every limit (bytes, pixels, metadata, smallest side), so an image OpenCV
-    /// should not see is refused before it is decompressed.
-    public static func decode(_ bytes: [UInt8], pixelLimit: Int = defaultPixelLimit, minimumSide: Int = 1) throws(VisionError) -> Image {
+    /// should not see is refused before it is decompressed. `reduction` (1, 2, 4 or 8) decodes at
+    /// that fraction of the size, which for JPEG costs a fraction of the full decode; the limits
+    /// still apply to the full image.
+    public static func decode(_ bytes: [UInt8], pixelLimit: Int = defaultPixelLimit, minimumSide: Int = 1, reduction: Int = 1) throws(VisionError) -> Image {
+        guard [1, 2, 4, 8].contains(reduction) else { throw VisionError(.invalidArgument, "An image can be decoded at 1/1, 1/2, 1/4 or 1/8 of its size, not 1/\(reduction).") }
         guard bytes.count <= defaultByteLimit else {
             throw VisionError(.tooLarge, "The file has \(bytes.count / 1_000_000) MB, more than the limit of \(defaultByteLimit / 1_000_000) MB.")
         }
@@ -41,7 +44,8 @@ public final class Image: @unchecked Sendable {
         guard min(dimensions.width, dimensions.height) >= minimumSide else {
             throw VisionError(.tooSmall, "The photo has only \(dimensions.width)×\(dimensions.height) pixels; at least \(minimumSide) on each side are needed. Take it closer or at a higher resolution.")
         }
-        let handle = try checked { error in bytes.withUnsafeBufferPointer { cvision_decode($0.baseAddress, $0.count, error) } }
+        let factor = Int32(reduction)
+        let handle = try checked { error in bytes.withUnsafeBufferPointer { cvision_decode_reduced($0.baseAddress, $0.count, factor, error) } }
         return Image(handle)
     }
 

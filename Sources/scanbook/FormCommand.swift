@@ -46,6 +46,14 @@ struct FormCommand: AsyncParsableCommand {
             enum CodingKeys: String, CodingKey { case pages, regions, links, student }
         }
 
+        /// Synchronous on purpose: the same typed-throws closure inside the async `run` crashes
+        /// Swift 6.3.1's optimizer (coroutine splitting) in release builds.
+        static func decodeAll(_ paths: [String]) throws -> [Image] {
+            var images: [Image] = []
+            for path in paths { images.append(try Image.decode(try readImage(path))) }
+            return images
+        }
+
         func run() async throws {
             let scanner: FormScanner
             do {
@@ -56,7 +64,7 @@ struct FormCommand: AsyncParsableCommand {
             guard photos.count == scanner.pages.count else {
                 throw ValidationError("the template has \(scanner.pages.count) page(s); give one photo per page (\(photos.count) given)")
             }
-            let images = try photos.map { try Image.decode(try readImage($0)) }
+            let images = try Self.decodeAll(photos)
             let pool = TesseractPool(threads: 1)
             defer { pool.shutdown() }
             let result = try await scanner.scan(images, recognizer: pool)

@@ -19,7 +19,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         let tomorrow = CalendarDate(utcDayOfSecondsSince1970: Date().timeIntervalSince1970)?.adding(days: 1)
         let reader = ReceiptReader(languages: lang, extractor: ReceiptExtractor(latestDate: tomorrow))
         let reading = try await reader.read(try readImage(image), with: pool)
-        let output = ReceiptOutput(reading.result, text: reading.ocr.text, ms: (ContinuousClock.now - start).milliseconds)
+        let output = ReceiptOutput(reading.result, text: reading.ocr.text, ms: (ContinuousClock.now - start).milliseconds, timings: reading.timings)
         if json {
             try printJSON(output)
         } else {
@@ -38,8 +38,10 @@ struct ReceiptCommand: AsyncParsableCommand {
         let confidence: Double
         let text: String
         let ms: Double
+        /// Milliseconds per stage: decode, find, warp, deskew, ocr, second look (when taken), extract.
+        let timings: [String: Double]
 
-        init(_ result: ReceiptExtractor.Result, text: String, ms: Double) {
+        init(_ result: ReceiptExtractor.Result, text: String, ms: Double, timings: StageTimings) {
             total = result.total?.description
             currency = result.currency
             date = result.date?.description
@@ -47,6 +49,7 @@ struct ReceiptCommand: AsyncParsableCommand {
             confidence = (result.confidence * 100).rounded() / 100
             self.text = text
             self.ms = ms
+            self.timings = timings.milliseconds
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -59,8 +62,9 @@ struct ReceiptCommand: AsyncParsableCommand {
             try container.encode(confidence, forKey: .confidence)
             try container.encode(text, forKey: .text)
             try container.encode(ms, forKey: .ms)
+            try container.encode(timings, forKey: .timings)
         }
 
-        enum CodingKeys: String, CodingKey { case total, currency, date, merchant, confidence, text, ms }
+        enum CodingKeys: String, CodingKey { case total, currency, date, merchant, confidence, text, ms, timings }
     }
 }

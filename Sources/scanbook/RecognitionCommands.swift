@@ -58,22 +58,30 @@ struct DetectCommand: ParsableCommand {
 
     func run() throws {
         let start = ContinuousClock.now
-        let photo = try Image.decode(try readImage(image))
-        let detection = try photo.findDocument()
-        let milliseconds = (ContinuousClock.now - start).milliseconds
+        let bytes = try readImage(image)
+        // The page at the photo's own resolution, not enhanced.
+        var scanner = DocumentScanner(maximumPageSide: 20_000)
+        scanner.readsEnhancedPage = false
+        let detection: DocumentDetection
+        let size: (width: Int, height: Int)
+        let timings: StageTimings
         if let out {
-            let size = detection.corners.naturalSize
-            let page = try photo.warped(detection.corners, width: size.width, height: size.height).deskewed().image
-            let bytes = out.lowercased().hasSuffix(".png") ? try page.encodePNG() : try page.encodeJPEG()
-            try Data(bytes).write(to: URL(fileURLWithPath: out))
+            let prepared = try scanner.prepare(bytes)
+            let encoded = out.lowercased().hasSuffix(".png") ? try prepared.page.encodePNG() : try prepared.page.encodeJPEG()
+            try Data(encoded).write(to: URL(fileURLWithPath: out))
+            (detection, size, timings) = (prepared.detection, (prepared.sourceWidth, prepared.sourceHeight), prepared.timings)
+        } else {
+            let located = try scanner.locate(bytes)
+            (detection, size, timings) = (located.detection, (located.sourceWidth, located.sourceHeight), located.timings)
         }
+        let milliseconds = (ContinuousClock.now - start).milliseconds
         let corners = detection.corners
         if json {
             try printJSON(DetectOutput(
                 found: detection.found,
                 corners: .init(tl: [corners.topLeft.x, corners.topLeft.y], tr: [corners.topRight.x, corners.topRight.y],
                                br: [corners.bottomRight.x, corners.bottomRight.y], bl: [corners.bottomLeft.x, corners.bottomLeft.y]),
-                width: photo.width, height: photo.height, score: detection.score, ms: milliseconds
+                width: size.width, height: size.height, score: detection.score, ms: milliseconds, timings: timings.milliseconds
             ))
         } else {
             print(detection.found ? "Page found:" : "No page outline found; using the whole image:")
@@ -91,6 +99,8 @@ struct DetectCommand: ParsableCommand {
         let height: Int
         let score: Double
         let ms: Double
+        /// Milliseconds per stage: decode, find (and warp, deskew with `--out`).
+        let timings: [String: Double]
     }
 }
 

@@ -43,6 +43,9 @@ typedef struct {
 
 // Decoding applies EXIF orientation. Encoding returns a malloc'd buffer.
 cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error);
+// Decodes at 1/`reduction` of the size (1, 2, 4 or 8; sides rounded up), JPEG by libjpeg's scaled
+// decoding.
+cvision_image *cvision_decode_reduced(const uint8_t *bytes, size_t length, int reduction, cvision_error *error);
 cvision_image *cvision_from_pixels(const uint8_t *data, int width, int height, int channels, int stride, cvision_error *error);
 int cvision_encode(const cvision_image *image, const char *extension, int quality, uint8_t **bytes, size_t *length, cvision_error *error);
 void cvision_buffer_free(uint8_t *bytes);
@@ -59,6 +62,8 @@ cvision_image *cvision_rotate(const cvision_image *image, double degrees, int bo
 // Page finding: corners are tl, tr, br, bl as x,y pairs in source pixels. `found` is 0 when no
 // convincing quadrilateral was seen (the corners are then the whole image).
 int cvision_find_document(const cvision_image *image, double corners[8], int *found, double *score, cvision_error *error);
+// A page shrunk by the warp is first reduced by area averaging, so thin strokes are not lost
+// between the samples.
 cvision_image *cvision_warp(const cvision_image *image, const double corners[8], int width, int height, cvision_error *error);
 // Estimates the skew of text lines in degrees (positive = counter-clockwise) within +-max_degrees.
 int cvision_estimate_skew(const cvision_image *image, double max_degrees, double *degrees, cvision_error *error);

@@ -33,18 +33,42 @@ extension ReceiptExtractor {
         return repaired
     }
 
+    /// The ISO 4217 code of the currency printed most often (one vote per line; "RM 12.50" on
+    /// ten lines outweighs a "US$" in an advert), nil when none is printed: the user confirms it.
     func findCurrency(_ lines: [String]) -> String? {
+        var votes: [(code: String, count: Int)] = []
         for line in lines {
             let upper = line.uppercased()
-            for (symbol, code) in ReceiptVocabulary.currencies where upper.contains(symbol) {
-                if symbol.count <= 2 && symbol.allSatisfy(\.isLetter) {
-                    // "RM" must stand alone or before a number, not inside a word ("FORM").
-                    let words = TotalKeywords.normalized(line).uppercased().split(separator: " ")
-                    guard words.contains(where: { $0 == symbol || ($0.hasPrefix(symbol) && $0.dropFirst(symbol.count).first?.isNumber == true) }) else { continue }
+            let words = TotalKeywords.normalized(line).uppercased().split(separator: " ")
+            var codes: [String] = []
+            for (symbol, code) in ReceiptVocabulary.currencies where upper.contains(symbol) && !codes.contains(code) {
+                if ReceiptVocabulary.wordCurrencyMarks.contains(symbol) {
+                    // "RM", "Fr.": a word of their own or right before a number, not inside a word.
+                    let bare = symbol.hasSuffix(".") ? String(symbol.dropLast()) : symbol
+                    guard words.contains(where: { $0 == bare || $0 == symbol || ($0.hasPrefix(bare) && $0.dropFirst(bare.count).first?.isNumber == true) }) else { continue }
+                    if symbol.hasSuffix("."), !Self.isFollowedByAmount(symbol, in: upper) { continue }
                 }
-                return code
+                // "US$" also holds "$", "S$" too: the longer mark already voted on this line.
+                if symbol == "$", upper.contains("US$") || upper.contains("S$") { continue }
+                codes.append(code)
+            }
+            for code in codes {
+                if let index = votes.firstIndex(where: { $0.code == code }) { votes[index].count += 1 } else { votes.append((code, 1)) }
             }
         }
-        return nil
+        // Ties: the first seen, which is where receipts print it first (the header, the total).
+        return votes.enumerated().max { ($0.element.count, -$0.offset) < ($1.element.count, -$1.offset) }?.element.code
+    }
+
+    /// "FR. 12.50", "Fr.12.50": a mark that is also an abbreviation ("Fr." for Friday, Frau)
+    /// names a currency only before an amount.
+    static func isFollowedByAmount(_ symbol: String, in upper: String) -> Bool {
+        var rest = Substring(upper)
+        while let range = rest.firstRange(of: symbol) {
+            let after = rest[range.upperBound...].drop { $0 == " " }
+            if after.first?.isNumber == true { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
     }
 }

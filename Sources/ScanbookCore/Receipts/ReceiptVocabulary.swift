@@ -48,9 +48,11 @@ enum ReceiptVocabulary {
     /// The label of the purchase date.
     static let dateLabels = ["date", "datum", "tarikh", "dated"]
 
-    /// Printed currency symbols and the code kept for them ("RM" stays as printed).
+    /// Printed currency marks and their ISO 4217 codes. Marks of letters only ("RM", "FR.") count
+    /// only as a word of their own or right before a number, never inside a word ("FORM", "FRAU").
     static let currencies: [(symbol: String, code: String)] = [
-        ("CHF", "CHF"), ("SFR", "CHF"), ("EUR", "EUR"), ("€", "EUR"), ("RM", "RM"), ("MYR", "RM"),
-        ("USD", "USD"), ("SGD", "SGD"), ("GBP", "GBP"), ("£", "GBP"),
+        ("CHF", "CHF"), ("SFR", "CHF"), ("FR.", "CHF"), ("EUR", "EUR"), ("€", "EUR"), ("MYR", "MYR"), ("RM", "MYR"),
+        ("USD", "USD"), ("US$", "USD"), ("SGD", "SGD"), ("S$", "SGD"), ("GBP", "GBP"), ("£", "GBP"), ("$", "USD"),
     ]
+    static let wordCurrencyMarks: Set<String> = ["RM", "FR."]
 }

@@ -48,7 +48,15 @@ import VaporTesting
             try await anna.get(ReceiptsURL.receipt(id: first).path)
             #expect(try await Receipt.find(first, on: app.db)?.total?.hundredths != 780)
 
-            let saved = try await anna.post(ReceiptsURL.receipt(id: first).path, ["total": "7,80"])
+            // The receipt prints no currency: saving without one is refused, nothing changes.
+            let unread = try await anna.get(ReceiptsURL.receipt(id: first).path)
+            #expect(unread.body.string.contains("id=\"currency-unread\""), "the form says the currency was not read")
+            #expect(try await Receipt.find(first, on: app.db)?.currency == nil)
+            let withoutCurrency = try await anna.post(ReceiptsURL.receipt(id: first).path, ["total": "7,80", "currency": ""])
+            #expect(withoutCurrency.status == .unprocessableEntity)
+            #expect(try await Receipt.find(first, on: app.db)?.state == .review)
+
+            let saved = try await anna.post(ReceiptsURL.receipt(id: first).path, ["total": "7,80", "currency": "CHF"])
             #expect(saved.status == .seeOther)
             let shown = try await anna.get(ReceiptsURL.receipt(id: first).path)
             #expect(shown.body.string.contains("endsumme"), "the page tells what was learned")

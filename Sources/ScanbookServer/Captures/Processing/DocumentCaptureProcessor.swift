@@ -14,7 +14,7 @@ struct DocumentCaptureProcessor: CaptureProcessor {
         let prepared = try await context.offload { try scanner.prepare(bytes) }
         let scanned = try await scanner.read(prepared, with: context.recognizer)
         let (pageJPEG, enhancedPNG) = try await context.offload {
-            (try prepared.page.encodeJPEG(quality: 88), try prepared.enhanced.encodePNG())
+            (try prepared.page.encodeJPEG(quality: 88), try scanner.ocrImage(of: prepared).encodePNG())
         }
         let result = DocumentCaptureResult(
             found: prepared.detection.found,

@@ -11,7 +11,8 @@ enum BudgetWebController {
 
     @Sendable static func month(_ request: Request) async throws -> Response {
         let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
-        let summary = try await BudgetService.summary(month, for: request)
+        let figures = try await BudgetService.summary(month, for: request)
+        let summary = figures.summary
         let locale = request.locale
         func money(_ value: Int?) -> String { value.map { Formatting.money(hundredths: $0, locale: locale) } ?? "–" }
         let scale = Double(chartWidth - barX - 10) / Double(summary.chartScale)
@@ -34,7 +35,10 @@ enum BudgetWebController {
                 )
             },
             totalSpent: money(summary.totalSpent), totalBudget: money(summary.totalBudget), totalRemaining: money(summary.totalRemaining),
-            bars: bars, chartHeight: max(rowHeight, bars.count * rowHeight + 6), barX: barX, barHeight: barHeight
+            bars: bars, chartHeight: max(rowHeight, bars.count * rowHeight + 6), barX: barX, barHeight: barHeight,
+            otherCurrencies: figures.otherCurrencies.isEmpty ? nil : figures.otherCurrencies.map {
+                request.text("receipts_other_currency", ["amount": "\(money($0.hundredths)) \($0.currency)", "count": String($0.receipts)])
+            }.joined(separator: " · ")
         )
         return try await request.renderPage("Receipts/budget", title: "receipts_budget_title", content: view, activeModule: .receipts)
     }

@@ -45,8 +45,8 @@ enum ReceiptAPIController {
 
     @Sendable static func month(_ request: Request) async throws -> BudgetMonthDTO {
         guard let month = try apiMonth(request.text(.month)) else { throw Abort(.notFound) }
-        let summary = try await BudgetService.summary(month, for: request)
-        return BudgetMonthDTO(month: month, currency: request.homeCurrency, summary: summary)
+        let figures = try await BudgetService.summary(month, for: request)
+        return BudgetMonthDTO(month: month, currency: request.homeCurrency, summary: figures.summary, otherCurrencies: figures.otherCurrencies)
     }
 
     @Sendable static func export(_ request: Request) async throws -> Response {

@@ -90,8 +90,16 @@ struct BudgetMonthDTO: Content {
     let totalSpent: String
     let totalBudget: String
     let totalRemaining: String
+    /// Receipts of the month in other currencies: not in the figures above, summed apart.
+    let otherCurrencies: [OtherCurrency]
 
-    init(month: YearMonth, currency: String, summary: BudgetSummary<UUID>) {
+    struct OtherCurrency: Content {
+        let currency: String
+        let total: String
+        let receipts: Int
+    }
+
+    init(month: YearMonth, currency: String, summary: BudgetSummary<UUID>, otherCurrencies: [CurrencyTotal]) {
         func text(_ value: Int) -> String { Amount(hundredths: value).description }
         self.month = month.description
         self.currency = currency
@@ -102,6 +110,7 @@ struct BudgetMonthDTO: Content {
         totalSpent = text(summary.totalSpent)
         totalBudget = text(summary.totalBudget)
         totalRemaining = text(summary.totalRemaining)
+        self.otherCurrencies = otherCurrencies.map { OtherCurrency(currency: $0.currency, total: text($0.hundredths), receipts: $0.receipts) }
     }
 }
 

@@ -18,13 +18,12 @@ enum ReceiptResults {
     static func apply(_ result: ReceiptCaptureResult, to job: FinishedCapture, on database: any Database) async throws {
         guard let receipt = try await waiting(for: job, on: database) else { return }
         let ownerID = job.ownerID
-        let owner = try await User.find(ownerID, on: database)
-        // The profile keeps the server's default at registration, for owners who never chose one.
-        let profile = try await ReceiptProfile.query(on: database).filter(\.$owner.$id == ownerID).first()
         receipt.state = .review
         receipt.total = result.total
         receipt.extractedTotalMinor = result.total?.minorUnits
-        receipt.currency = result.currency ?? owner?.currency ?? profile?.currency
+        // As read, or nil: an unread currency is asked for on review, never assumed (a Malaysian
+        // receipt must not land in a Swiss budget as francs).
+        receipt.currency = result.currency
         receipt.purchasedOn = result.date
         receipt.ocrText = result.lines.joined(separator: "\n")
         receipt.confidence = result.confidence

@@ -12,21 +12,33 @@ enum BudgetService {
             .with(\.$merchant).with(\.$allocations).sort(\.$purchasedOn).all()
     }
 
-    /// The signed-in user's month, with the profile (for the currency).
-    static func summary(_ month: YearMonth, for request: Request) async throws -> BudgetSummary<UUID> {
-        let ownerID = try request.auth.require(User.self).requireID()
-        try await ReceiptService.profile(request)
-        return try await summary(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
+    /// A month's budget in one currency, and what was spent in others (kept apart, not added).
+    struct MonthFigures: Sendable {
+        let summary: BudgetSummary<UUID>
+        let otherCurrencies: [CurrencyTotal]
     }
 
-    static func summary(_ month: YearMonth, ownerID: UUID, uncategorizedName: String, on database: any Database) async throws -> BudgetSummary<UUID> {
+    /// The signed-in user's month in their home currency.
+    static func summary(_ month: YearMonth, for request: Request) async throws -> MonthFigures {
+        let ownerID = try request.auth.require(User.self).requireID()
+        try await ReceiptService.profile(request)
+        return try await summary(
+            month, ownerID: ownerID, currency: request.homeCurrency, uncategorizedName: request.text("receipts_uncategorized"), on: request.db
+        )
+    }
+
+    static func summary(_ month: YearMonth, ownerID: UUID, currency: String, uncategorizedName: String, on database: any Database) async throws -> MonthFigures {
         let categories = try await CategoryService.all(ownerID: ownerID, on: database)
         let receipts = try await receipts(in: month, ownerID: ownerID, on: database)
-        return BudgetSummary(
+        let summary = BudgetSummary(
             categories: try categories.map { .init(id: try $0.requireID(), name: $0.name, budget: $0.monthlyBudget) },
-            spending: receipts.flatMap(spending),
+            spending: receipts.filter { CurrencyTotal.belongs($0.currency, in: currency) }.flatMap(spending),
             uncategorizedName: uncategorizedName
         )
+        let others = CurrencyTotal.apart(from: currency, receipts.compactMap { receipt in
+            receipt.total.map { (receipt.currency, $0.hundredths) }
+        })
+        return MonthFigures(summary: summary, otherCurrencies: others)
     }
 
     /// A receipt's bookings, or its whole total as uncategorized when it has none.

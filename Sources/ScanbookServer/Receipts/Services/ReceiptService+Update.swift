@@ -28,6 +28,9 @@ extension ReceiptService {
             let code = text.uppercased()
             return (2...3).contains(code.count) && code.allSatisfy({ $0.isASCII && $0.isLetter }) ? code : nil
         }
+        if total != nil, currency == nil, !problems.contains(where: { $0.key == "receipts_invalidCurrency" }) {
+            problems.append(LocalizedProblem(key: "receipts_currencyUnknown"))
+        }
         let note = changed(changes.note, current: receipt.note, into: &problems, { _ in
             LocalizedProblem(key: "receipts_noteTooLong", arguments: ["maximum": String(maximumNoteLength)])
         }) { $0.count <= maximumNoteLength ? $0 : nil }

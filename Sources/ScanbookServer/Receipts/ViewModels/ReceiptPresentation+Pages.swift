@@ -52,9 +52,11 @@ extension ReceiptPresentation {
             imageURL: receipt.$image.id.map { SiteURL.blob(id: $0).path },
             photoURL: try await receipt.$capture.get(on: request.db).map { SiteURL.blob(id: $0.$blob.id).path },
             confidence: receipt.confidence.map { Int(clamping: ($0 * 100).rounded(), within: 0...100) },
+            currencyUnread: receipt.currency == nil && receipt.state == .review,
             readTotal: receipt.extractedTotalMinor.map { Amount(minorUnits: $0, decimals: receipt.totalDecimals).description },
             form: .init(
-                total: receipt.total?.description ?? "", currency: receipt.currency ?? "", date: receipt.purchasedOn ?? "",
+                // An unread currency is offered as the home one, with a warning to check it.
+                total: receipt.total?.description ?? "", currency: receipt.currency ?? request.homeCurrency, date: receipt.purchasedOn ?? "",
                 merchant: receipt.merchant?.name ?? "", note: receipt.note ?? "", warrantyUntil: receipt.warrantyUntil ?? ""
             ),
             categories: try options(selecting: selected),

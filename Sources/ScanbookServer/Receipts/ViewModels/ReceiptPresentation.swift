@@ -51,7 +51,7 @@ enum ReceiptPresentation {
         let ownerID = try request.auth.require(User.self).requireID()
         guard try await ReceiptProfile.query(on: request.db).filter(\.$owner.$id == ownerID).count() > 0 else { return nil }
         let month = month(nil, request: request)
-        let summary = try await BudgetService.summary(month, ownerID: ownerID, uncategorizedName: "", on: request.db)
+        let summary = try await BudgetService.summary(month, ownerID: ownerID, currency: request.homeCurrency, uncategorizedName: "", on: request.db).summary
         let spent = Formatting.money(hundredths: summary.totalSpent, locale: request.locale)
         let figure = summary.totalBudget > 0
             ? request.text("receipts_home_budget", ["spent": spent, "budget": Formatting.money(hundredths: summary.totalBudget, locale: request.locale)])

@@ -63,6 +63,8 @@ struct ReceiptShowView: Encodable {
     let imageURL: String?
     let photoURL: String?
     let confidence: Int?
+    /// The photo showed no currency: the form offers the home one and says to check it.
+    let currencyUnread: Bool
     let readTotal: String?
     let form: Form
     let categories: [SelectOption]
@@ -130,6 +132,9 @@ struct BudgetView: Encodable {
     let chartHeight: Int
     let barX: Int
     let barHeight: Int
+    /// "14.10 MYR (1 receipt) · 20.00 EUR (2 receipts)": spent in other currencies, not in the
+    /// budget; nil when there is none.
+    let otherCurrencies: String?
 }
 
 struct CategoriesView: Encodable {

@@ -1,0 +1,55 @@
+import Foundation
+
+/// `scanbook receipt FILE --json` against plain `tesseract FILE stdout` on the same files, timed
+/// alternately in one run (issue 25). Plain Tesseract lets OpenMP use every core, which on a small
+/// machine often costs more than it gains; the same run with `OMP_THREAD_LIMIT=1` (one core, as
+/// Scanbook's recognition uses) is reported beside it so the ratio is not flattered.
+enum SpeedBench {
+    static func run(directory: String, scanbook: String, limit: Int, into table: inout BenchTable) throws {
+        guard let tesseract = executable("tesseract") else {
+            print("\nSpeed against Tesseract skipped: no `tesseract` command (Debian package tesseract-ocr).")
+            return
+        }
+        guard FileManager.default.isExecutableFile(atPath: scanbook) else {
+            print("\nSpeed against Tesseract skipped: \(scanbook) not built (swift build -c release --product scanbook).")
+            return
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
+            .prefix(limit).map { directory + "/" + $0 }
+        var ours = Timings(), plain = Timings(), oneCore = Timings()
+        for file in files {
+            ours.record(try timed(scanbook, ["receipt", file, "--json"]))
+            plain.record(try timed(tesseract, [file, "stdout"]))
+            oneCore.record(try timed(tesseract, [file, "stdout"], environment: ["OMP_THREAD_LIMIT": "1"]))
+        }
+        let set = "\(URL(fileURLWithPath: directory).lastPathComponent), \(files.count) receipts, process start to exit"
+        table.add("scanbook receipt --json", ours.summary, dataSet: set)
+        table.add("tesseract FILE stdout", plain.summary, dataSet: set)
+        table.add("OMP_THREAD_LIMIT=1 tesseract FILE stdout", oneCore.summary, dataSet: set)
+        table.add("Ratio scanbook / tesseract (medians; target ≤ 0.75)", String(format: "%.2f", ours.percentile(0.5) / plain.percentile(0.5)), dataSet: set)
+        table.add("Ratio scanbook / one-core tesseract (medians)", String(format: "%.2f", ours.percentile(0.5) / oneCore.percentile(0.5)), dataSet: set)
+    }
+
+    /// Wall time of one run, start to exit; a failing run stops the bench.
+    static func timed(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Duration {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        try process.run()
+        process.waitUntilExit()
+        let elapsed = ContinuousClock.now - start
+        guard process.terminationStatus == 0 else {
+            throw BenchError("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return elapsed
+    }
+
+    static func executable(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,39 @@
+import Fluent
+import ScanbookCore
+import Testing
+import VaporTesting
+@testable import ScanbookServer
+
+/// Receipts keep the currency printed on them (as ISO codes); the month's budget adds only the
+/// owner's currency and shows the rest apart (issue 25).
+@Suite struct ReceiptCurrencyServerTests {
+    @Test(arguments: TestDatabase.available)
+    func aForeignReceiptStaysOutOfTheBudget(_ database: TestDatabase) async throws {
+        try await withAnnasReceipts(database) { app, anna, ocr in
+            let swiss = try await anna.addReceipt(["Migros", "Datum 03.03.2025", "Total CHF 20.00"], ocr: ocr)
+            let malaysian = try await anna.addReceipt(["KEDAI SDN BHD", "03/03/2025", "TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"], ocr: ocr)
+            #expect(try await Receipt.find(malaysian, on: app.db)?.currency == "MYR")
+            for id in [swiss, malaysian] {
+                let saved = try await anna.post(ReceiptsURL.receipt(id: id).path, ["date": "2025-03-03"])
+                #expect(saved.status == .seeOther, "\(saved.body.string)")
+            }
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let month = try await api.send(.GET, ReceiptsAPIRoute.month("2025-03")).content.decode(BudgetMonthDTO.self)
+            #expect(month.currency == "CHF" && month.totalSpent == "20.00")
+            #expect(month.otherCurrencies.map(\.currency) == ["MYR"] && month.otherCurrencies.first?.total == "14.10")
+            let page = try await anna.get(ReceiptsURL.budget.path + "?month=2025-03").body.string
+            #expect(page.contains("id=\"other-currencies\"") && page.contains("MYR"))
+        }
+    }
+}
+
+@Suite struct CurrencyTotalTests {
+    @Test func onlyOtherCurrenciesAreSummedApart() {
+        let apart = CurrencyTotal.apart(from: "CHF", [("CHF", 1000), (nil, 50), ("myr", 1410), ("MYR", 90), ("EUR", 500)])
+        #expect(apart == [
+            CurrencyTotal(currency: "EUR", hundredths: 500, receipts: 1),
+            CurrencyTotal(currency: "MYR", hundredths: 1500, receipts: 2),
+        ])
+        #expect(CurrencyTotal.belongs(nil, in: "CHF") && CurrencyTotal.belongs("chf", in: "CHF") && !CurrencyTotal.belongs("EUR", in: "CHF"))
+    }
+}
