@@ -31,10 +31,129 @@ std::vector<cv::Point2f> order_corners(std::vector<cv::Point2f> points) {
     return ordered;
 }
 
+// A line through two points, kept as a point and a unit direction.
+struct Line {
+    cv::Point2f point, direction;
+};
+
+bool intersect(const Line &a, const Line &b, cv::Point2f &out) {
+    double det = a.direction.x * (-b.direction.y) - a.direction.y * (-b.direction.x);
+    if (std::fabs(det) < 1e-6) return false;
+    double dx = b.point.x - a.point.x, dy = b.point.y - a.point.y;
+    double t = (dx * (-b.direction.y) - dy * (-b.direction.x)) / det;
+    out = cv::Point2f((float)(a.point.x + t * a.direction.x), (float)(a.point.y + t * a.direction.y));
+    return true;
+}
+
+// The page's four sides fitted as lines and intersected, so a corner cut off by the frame or
+// covered (a thumb, a dog-ear) is still placed where the sides meet, even outside the image.
+// The hull is simplified finely; edges along the frame are not page sides; neighbouring edges in
+// one direction are one side; the four longest sides must make a convex, roughly right-angled
+// quadrilateral. Returns false when the outline does not look like that.
+bool line_fitted_quad(const std::vector<cv::Point> &hull, cv::Size image, std::vector<cv::Point2f> &corners) {
+    double perimeter = cv::arcLength(hull, true);
+    std::vector<cv::Point> polygon;
+    cv::approxPolyDP(hull, polygon, 0.008 * perimeter, true);
+    if (polygon.size() < 4 || polygon.size() > 12) return false;
+    int margin = std::max(2, (int)(0.01 * std::max(image.width, image.height)));
+    auto on_frame = [&](cv::Point a, cv::Point b) {
+        return (a.x <= margin && b.x <= margin) || (a.y <= margin && b.y <= margin)
+            || (a.x >= image.width - 1 - margin && b.x >= image.width - 1 - margin)
+            || (a.y >= image.height - 1 - margin && b.y >= image.height - 1 - margin);
+    };
+    struct Side { cv::Point2f from, to; double length; size_t order; };
+    std::vector<Side> sides;
+    for (size_t i = 0; i < polygon.size(); i++) {
+        cv::Point a = polygon[i], b = polygon[(i + 1) % polygon.size()];
+        double length = cv::norm(b - a);
+        if (on_frame(a, b) || length < 1) { sides.push_back({a, b, -1, i}); continue; }
+        sides.push_back({a, b, length, i});
+    }
+    // One side may come in pieces: bent slightly, or split by a bump (noise touching the page).
+    // Pieces running the same way on one line are one side, reaching from end to end.
+    std::vector<Side> merged;
+    for (const auto &side : sides) {
+        if (side.length < 0) { merged.push_back(side); continue; }
+        bool joined = false;
+        for (auto &other : merged) {
+            if (other.length < 0) continue;
+            cv::Point2f u = other.to - other.from, v = side.to - side.from;
+            double cosine = u.dot(v) / (cv::norm(u) * cv::norm(v) + 1e-9);
+            cv::Point2f unit = u * (float)(1.0 / (cv::norm(u) + 1e-9));
+            cv::Point2f middle = (side.from + side.to) * 0.5f - other.from;
+            double offset = std::fabs(middle.x * unit.y - middle.y * unit.x);
+            if (cosine < 0.985 || offset > 0.01 * perimeter) continue;
+            float low = 0, high = (float)cv::norm(u);
+            for (cv::Point2f p : {side.from, side.to}) {
+                float t = (p - other.from).dot(unit);
+                low = std::min(low, t);
+                high = std::max(high, t);
+            }
+            cv::Point2f origin = other.from;
+            other.from = origin + unit * low;
+            other.to = origin + unit * high;
+            other.length = high - low;
+            joined = true;
+            break;
+        }
+        if (!joined) merged.push_back(side);
+    }
+    std::vector<Side> page;
+    bool frame_side = false;
+    for (const auto &side : merged) {
+        if (side.length < 0) frame_side = true;
+        if (side.length > 0.04 * perimeter) page.push_back(side);
+    }
+    // Four sides and nothing else: a whole page, which the plain polygon fit places as well.
+    // Only a fifth side (the cut across a hidden corner) or the frame needs the lines.
+    if (page.size() < 4 || (page.size() == 4 && !frame_side)) return false;
+    std::sort(page.begin(), page.end(), [](const Side &a, const Side &b) { return a.length > b.length; });
+    page.resize(4);
+    std::sort(page.begin(), page.end(), [](const Side &a, const Side &b) { return a.order < b.order; });
+    std::vector<cv::Point2f> points;
+    for (int i = 0; i < 4; i++) {
+        const Side &a = page[i], &b = page[(i + 1) % 4];
+        cv::Point2f da = a.to - a.from, db = b.to - b.from;
+        Line la{a.from, da * (float)(1.0 / cv::norm(da))}, lb{b.from, db * (float)(1.0 / cv::norm(db))};
+        cv::Point2f p;
+        if (!intersect(la, lb, p)) return false;
+        // A corner far outside the photo is a near-parallel pair, not a page.
+        if (p.x < -0.3 * image.width || p.y < -0.3 * image.height || p.x > 1.3 * image.width || p.y > 1.3 * image.height) return false;
+        points.push_back(p);
+    }
+    std::vector<cv::Point> rounded;
+    for (auto &p : points) rounded.emplace_back(cvRound(p.x), cvRound(p.y));
+    if (!cv::isContourConvex(rounded)) return false;
+    corners = points;
+    return true;
+}
+
 struct Candidate {
     std::vector<cv::Point2f> corners;
     double score = 0;
 };
+
+// Scores a line-fitted quadrilateral whose corners may lie outside the image: the part inside
+// the image must be large and well filled by the contour; angles near 90 degrees.
+double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_area, cv::Size image) {
+    std::vector<cv::Point2f> frame = {{0, 0}, {(float)image.width, 0}, {(float)image.width, (float)image.height}, {0, (float)image.height}};
+    std::vector<cv::Point2f> visible;
+    double visible_area = cv::intersectConvexConvex(quad, frame, visible, true);
+    double image_area = (double)image.width * image.height;
+    double ratio = visible_area / image_area;
+    if (ratio < 0.08 || ratio > 0.97) return 0;
+    double worst_cos = 0;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2d a = quad[i], b = quad[(i + 1) % 4], c = quad[(i + 2) % 4];
+        cv::Point2d u = a - b, v = c - b;
+        worst_cos = std::max(worst_cos, std::fabs(u.dot(v) / (cv::norm(u) * cv::norm(v) + 1e-9)));
+    }
+    if (worst_cos > 0.6) return 0;
+    double fill = std::min(1.0, contour_area / (visible_area + 1e-9));
+    // The contour must cover the visible quad: a loose fit is another shape.
+    if (fill < 0.85) return 0;
+    return ratio * (1.0 - worst_cos) * (0.5 + 0.5 * fill);
+}
 
 // Scores a quadrilateral: large, convex, angles near 90 degrees, well filled by its contour.
 double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::Size image) {
@@ -65,7 +184,26 @@ double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::S
     return ratio * (1.0 - worst_cos) * (0.5 + 0.5 * fill) * (on_border ? 0.5 : 1.0);
 }
 
-void collect_quads(const cv::Mat &binary, std::vector<Candidate> &candidates) {
+// The share of a quadrilateral's sides, where they lie in the image, that runs along edges of
+// the photo: a true page outline is edge all round; a side that a shadow or a bump pulled off
+// the page crosses plain background.
+double edge_support(const std::vector<cv::Point2f> &quad, const cv::Mat &edges) {
+    int inside = 0, supported = 0;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2f a = quad[i], b = quad[(i + 1) % 4];
+        int samples = std::max(10, (int)cv::norm(b - a));
+        for (int k = 0; k < samples; k++) {
+            cv::Point2f p = a + (b - a) * (0.05f + 0.9f * k / (samples - 1));
+            int x = cvRound(p.x), y = cvRound(p.y);
+            if (x < 0 || y < 0 || x >= edges.cols || y >= edges.rows) continue;
+            inside++;
+            if (edges.at<uchar>(y, x)) supported++;
+        }
+    }
+    return inside == 0 ? 0 : (double)supported / inside;
+}
+
+void collect_quads(const cv::Mat &binary, const cv::Mat &edges, std::vector<Candidate> &candidates) {
     double image_area = (double)binary.cols * binary.rows;
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(binary, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
@@ -80,17 +218,27 @@ void collect_quads(const cv::Mat &binary, std::vector<Candidate> &candidates) {
         std::vector<cv::Point> hull;
         cv::convexHull(contour, hull);
         double perimeter = cv::arcLength(hull, true);
+        Candidate polygon, fitted;
         for (double epsilon : {0.015, 0.025, 0.04, 0.06}) {
             std::vector<cv::Point> quad;
             cv::approxPolyDP(hull, quad, epsilon * perimeter, true);
             if (quad.size() == 4) {
-                double score = quad_score(quad, contour_area, binary.size());
-                if (score > 0) {
-                    std::vector<cv::Point2f> corners(quad.begin(), quad.end());
-                    candidates.push_back({corners, score});
-                }
+                polygon = {std::vector<cv::Point2f>(quad.begin(), quad.end()), quad_score(quad, contour_area, binary.size())};
                 break;
             }
+        }
+        // The sides as fitted lines: this also places a corner cut off by the frame or covered.
+        if (line_fitted_quad(hull, binary.size(), fitted.corners)) fitted.score = partial_quad_score(fitted.corners, contour_area, binary.size());
+        // Across masks and shapes, an outline the photo's edges follow counts for more.
+        for (Candidate *candidate : {&polygon, &fitted}) {
+            if (candidate->score > 0) candidate->score *= 0.5 + 0.5 * edge_support(candidate->corners, edges);
+        }
+        if (polygon.score > 0 && fitted.score > 0) {
+            candidates.push_back(fitted.score > polygon.score ? fitted : polygon);
+        } else if (polygon.score > 0) {
+            candidates.push_back(polygon);
+        } else if (fitted.score > 0) {
+            candidates.push_back(fitted);
         }
     }
 }
@@ -159,15 +307,16 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
         std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
         double median = values[values.size() / 2];
         cv::Canny(blurred, edges, std::max(10.0, 0.66 * median * 0.5), std::min(255.0, 1.33 * median * 0.5 + 40));
-        cv::Mat closed;
+        cv::Mat closed, support;
         cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-        collect_quads(closed, candidates);
+        cv::dilate(edges, support, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
+        collect_quads(closed, support, candidates);
 
         // 2. Brightness: paper is usually lighter (and less saturated) than what it lies on.
         cv::Mat bright;
         cv::threshold(blurred, bright, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
         cv::morphologyEx(bright, bright, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
-        collect_quads(bright, candidates);
+        collect_quads(bright, support, candidates);
         if (small.channels() == 3) {
             cv::Mat hsv, channels[3], paper;
             cv::cvtColor(small, hsv, cv::COLOR_BGR2HSV);
@@ -176,7 +325,7 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
             cv::GaussianBlur(whiteness, whiteness, cv::Size(5, 5), 0);
             cv::threshold(whiteness, paper, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
             cv::morphologyEx(paper, paper, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
-            collect_quads(paper, candidates);
+            collect_quads(paper, support, candidates);
         }
 
         *found = 0;
@@ -188,9 +337,11 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
             *found = 1;
             *score = top->score;
         }
+        // A found page's corners may lie outside the photo (cut off by the frame); the fallback's
+        // are the photo's own.
         for (int i = 0; i < 4; i++) {
-            corners[2 * i] = std::clamp(best[i].x / scale, 0.0, (double)source.cols - 1);
-            corners[2 * i + 1] = std::clamp(best[i].y / scale, 0.0, (double)source.rows - 1);
+            corners[2 * i] = *found ? best[i].x / scale : std::clamp(best[i].x / scale, 0.0, (double)source.cols - 1);
+            corners[2 * i + 1] = *found ? best[i].y / scale : std::clamp(best[i].y / scale, 0.0, (double)source.rows - 1);
         }
         return 0;
     });
@@ -223,7 +374,15 @@ cvision_image *cvision_warp(const cvision_image *image, const double corners[8],
             }
         }
         cv::Mat matrix = cv::getPerspectiveTransform(source, target), warped;
-        cv::warpPerspective(*input, warped, matrix, cv::Size(width, height), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        // Where the page reaches outside the photo there is nothing to copy: paper white, not
+        // the frame's edge smeared across.
+        bool outside = false;
+        for (int i = 0; i < 4; i++) {
+            double x = corners[2 * i], y = corners[2 * i + 1];
+            if (x < -1 || y < -1 || x > image->mat.cols || y > image->mat.rows) outside = true;
+        }
+        cv::warpPerspective(*input, warped, matrix, cv::Size(width, height), cv::INTER_LINEAR,
+                            outside ? cv::BORDER_CONSTANT : cv::BORDER_REPLICATE, cv::Scalar::all(255));
         return wrap(warped);
     });
 }

@@ -23,8 +23,7 @@ public final class TesseractPool: TextRecognizer, @unchecked Sendable {
     private let dataPath: String
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, dataPath: String = TesseractPool.defaultDataPath) {
-        // Tesseract's OpenMP threads would fight the pool's own threads for the same cores.
-        setenv("OMP_THREAD_LIMIT", "1", 0)
+        // OpenMP's thread limit must be set before the program starts: `OpenMPThreads`.
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         threadCount = max(1, threads)
         self.dataPath = dataPath

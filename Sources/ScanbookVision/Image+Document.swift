@@ -7,11 +7,23 @@ public struct DocumentDetection: Sendable, Equatable {
     public let corners: Quadrilateral
     /// Larger is more convincing (area share × squareness × fill), 0 when not found.
     public let score: Double
+    /// A corner lies outside the photo (cut off by the frame): its place is where the page's
+    /// fitted sides meet, and the straightened page is white where the photo ends.
+    public let partial: Bool
 
-    public init(found: Bool, corners: Quadrilateral, score: Double) {
+    public init(found: Bool, corners: Quadrilateral, score: Double, partial: Bool = false) {
         self.found = found
         self.corners = corners
         self.score = score
+        self.partial = partial
+    }
+
+    /// The corners outside a `width`×`height` photo (a pixel's tolerance).
+    public static func cornersOutside(_ corners: Quadrilateral, width: Int, height: Int) -> [Int] {
+        corners.corners.indices.filter { index in
+            let point = corners.corners[index]
+            return point.x < -1 || point.y < -1 || point.x > Double(width) + 1 || point.y > Double(height) + 1
+        }
     }
 
     /// Nothing found: the whole `width`×`height` image is the page.
@@ -25,7 +37,7 @@ public struct DocumentDetection: Sendable, Equatable {
 
     /// The same detection in an image `factor` times larger.
     public func scaled(by factor: Double) -> DocumentDetection {
-        DocumentDetection(found: found, corners: corners.scaled(by: factor), score: score)
+        DocumentDetection(found: found, corners: corners.scaled(by: factor), score: score, partial: partial)
     }
 
     /// How much of the image's height the page spans (0–1).
@@ -50,7 +62,9 @@ extension Image {
         var found: Int32 = 0
         var score = 0.0
         try checkedStatus { error in corners.withUnsafeMutableBufferPointer { cvision_find_document(handle, $0.baseAddress, &found, &score, error) } }
-        return DocumentDetection(found: found != 0, corners: Quadrilateral(flat: corners), score: score)
+        let quadrilateral = Quadrilateral(flat: corners)
+        let partial = found != 0 && !DocumentDetection.cornersOutside(quadrilateral, width: width, height: height).isEmpty
+        return DocumentDetection(found: found != 0, corners: quadrilateral, score: score, partial: partial)
     }
 
     /// Maps the quadrilateral onto an upright `width`×`height` image.

@@ -81,10 +81,12 @@ struct DetectCommand: ParsableCommand {
                 found: detection.found,
                 corners: .init(tl: [corners.topLeft.x, corners.topLeft.y], tr: [corners.topRight.x, corners.topRight.y],
                                br: [corners.bottomRight.x, corners.bottomRight.y], bl: [corners.bottomLeft.x, corners.bottomLeft.y]),
-                width: size.width, height: size.height, score: detection.score, ms: milliseconds, timings: timings.milliseconds
+                width: size.width, height: size.height, score: detection.score, ms: milliseconds, timings: timings.milliseconds,
+                partial: detection.partial,
+                outside: DocumentDetection.cornersOutside(corners, width: size.width, height: size.height).map { ["tl", "tr", "br", "bl"][$0] }
             ))
         } else {
-            print(detection.found ? "Page found:" : "No page outline found; using the whole image:")
+            print(detection.found ? (detection.partial ? "Page found, a corner outside the photo:" : "Page found:") : "No page outline found; using the whole image:")
             for (name, point) in zip(["top-left", "top-right", "bottom-right", "bottom-left"], corners.corners) {
                 print("  \(name): \(Int(point.x.rounded())), \(Int(point.y.rounded()))")
             }
@@ -101,6 +103,9 @@ struct DetectCommand: ParsableCommand {
         let ms: Double
         /// Milliseconds per stage: decode, find (and warp, deskew with `--out`).
         let timings: [String: Double]
+        /// A corner lies outside the photo; `outside` names them (their coordinates are outside too).
+        let partial: Bool
+        let outside: [String]
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScanbookCore
+import ScanbookOCR
 
 @main
 struct Scanbook: AsyncParsableCommand {
@@ -10,6 +11,11 @@ struct Scanbook: AsyncParsableCommand {
         version: ScanbookVersion.current,
         subcommands: [ServeCommand.self, MigrateCommand.self, UserCommand.self, OCRCommand.self, DetectCommand.self, BarcodeCommand.self, SlipCommand.self, FormCommand.self, AuditCommand.self, SecretsCommand.self, ReceiptCommand.self, DigitsCommand.self, MeterCommand.self, VersionCommand.self]
     )
+
+    static func main() async {
+        OpenMPThreads.restartWithOneThreadIfNeeded()
+        await main(nil)
+    }
 }
 
 struct VersionCommand: ParsableCommand {

@@ -13,6 +13,33 @@ import ScanbookCore
         #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
     }
 
+    @Test func aCornerOutsideThePhotoIsPlacedWhereTheSidesMeet() throws {
+        // Generated (Tools/docgen/generate_documents.py --partial-share 1): the top-right corner
+        // lies 79 px right of the 900 px wide photo.
+        let photo = try Fixtures.image("document-cut.jpg")
+        let truth = try Fixtures.truth("document-cut.json")
+        let detection = try photo.findDocument()
+        #expect(detection.found && detection.partial)
+        #expect(DocumentDetection.cornersOutside(detection.corners, width: photo.width, height: photo.height) == [1])
+        let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
+        #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
+        // Straightened, the part beyond the photo is paper white, not the frame's edge smeared.
+        let size = detection.corners.naturalSize
+        let page = try photo.warped(detection.corners, width: size.width, height: size.height)
+        #expect(ResolutionTests.gray(page, page.width - 6, 6) == 255)
+        #expect(ResolutionTests.gray(page, 6, page.height - 6) < 255, "the visible corners are the photo's")
+    }
+
+    @Test func aCoveredCornerIsPlacedWhereTheSidesMeet() throws {
+        // The bottom-right corner lies under a thumb-coloured blob.
+        let photo = try Fixtures.image("document-covered.jpg")
+        let truth = try Fixtures.truth("document-covered.json")
+        let detection = try photo.findDocument()
+        #expect(detection.found && !detection.partial)
+        let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
+        #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
+    }
+
     @Test func fallsBackToTheWholeImageWhenThereIsNoPage() throws {
         let plain = try Image.fromPixels([UInt8](repeating: 128, count: 300 * 200), width: 300, height: 200, channels: 1)
         let detection = try plain.findDocument()

@@ -2,9 +2,12 @@
 """Generates photos of documents with known truth, for the capture-engine benchmark and tests.
 
 Each photo is a rendered page of known text, warped with a random rotation (up to 30 degrees) and
-perspective onto a background, with blur, noise, shadows and JPEG compression. Next to every
-`NNN.jpg` goes `NNN.json`: the page corners in photo pixels (tl, tr, br, bl), the page text and the
-settings used. Deterministic for a given --seed.
+perspective onto a background, with blur, noise, shadows and JPEG compression. With
+--partial-share, that share of the photos shows the page with one corner outside the frame ("cut")
+or covered by a hand-coloured blob ("occluded"), as phone photos of long receipts often do. Next to
+every `NNN.jpg` goes `NNN.json`: the page corners in photo pixels (tl, tr, br, bl; a cut corner lies
+outside the photo), `hidden` (indexes of corners not visible), the page text and the settings
+used. Deterministic for a given --seed.
 
     python3 Tools/docgen/generate_documents.py --out .build/docgen --count 40 --seed 1
 """
@@ -102,9 +105,10 @@ def perspective_coefficients(source, target):
     return np.linalg.solve(a, b).tolist()
 
 
-def place_page(rng: random.Random, photo_w: int, photo_h: int, page_w: int, page_h: int):
-    """Random rotation (up to 30 degrees), scale, keystone and corner jitter, kept inside the photo."""
-    for _ in range(200):
+def place_page(rng: random.Random, photo_w: int, photo_h: int, page_w: int, page_h: int, cut: bool = False):
+    """Random rotation (up to 30 degrees), scale, keystone and corner jitter, kept inside the photo;
+    with `cut`, exactly one corner lies 3-12% of the page's height outside it."""
+    for _ in range(2000):
         angle = math.radians(rng.uniform(-30, 30))
         scale = rng.uniform(0.55, 0.85) * photo_h / page_h
         half_w, half_h = page_w * scale / 2, page_h * scale / 2
@@ -112,13 +116,29 @@ def place_page(rng: random.Random, photo_w: int, photo_h: int, page_w: int, page
         local = [(-half_w * (1 - keystone), -half_h), (half_w * (1 - keystone), -half_h), (half_w, half_h), (-half_w, half_h)]
         jitter = 0.03 * half_h
         local = [(x + rng.uniform(-jitter, jitter), y + rng.uniform(-jitter, jitter)) for x, y in local]
-        cx = photo_w / 2 + rng.uniform(-0.1, 0.1) * photo_w
-        cy = photo_h / 2 + rng.uniform(-0.08, 0.08) * photo_h
+        spread = 0.35 if cut else 0.1
+        cx = photo_w / 2 + rng.uniform(-spread, spread) * photo_w
+        cy = photo_h / 2 + rng.uniform(-spread * 0.8, spread * 0.8) * photo_h
         corners = [(cx + x * math.cos(angle) - y * math.sin(angle), cy + x * math.sin(angle) + y * math.cos(angle)) for x, y in local]
         margin = 0.02 * min(photo_w, photo_h)
-        if all(margin <= x <= photo_w - margin and margin <= y <= photo_h - margin for x, y in corners):
-            return corners, math.degrees(angle)
+        inside = [margin <= x <= photo_w - margin and margin <= y <= photo_h - margin for x, y in corners]
+        if not cut and all(inside):
+            return corners, math.degrees(angle), []
+        if cut and inside.count(False) == 1:
+            x, y = corners[inside.index(False)]
+            outside = max(-x, x - photo_w, -y, y - photo_h)
+            if 0.03 * 2 * half_h <= outside <= 0.12 * 2 * half_h:
+                return corners, math.degrees(angle), [inside.index(False)]
     raise RuntimeError("could not place the page")
+
+
+def occlude(rng: random.Random, photo: Image.Image, corner, page_size: float):
+    """A thumb or an object over one corner: a skin- or dark-coloured ellipse hiding it."""
+    draw = ImageDraw.Draw(photo)
+    radius_x, radius_y = rng.uniform(0.07, 0.12) * page_size, rng.uniform(0.05, 0.09) * page_size
+    colour = rng.choice([(224, 172, 140), (198, 134, 66), (141, 85, 36), (40, 40, 45)])
+    cx, cy = corner
+    draw.ellipse((cx - radius_x, cy - radius_y, cx + radius_x, cy + radius_y), fill=colour)
 
 
 def shadow(rng: random.Random, photo: Image.Image) -> Image.Image:
@@ -133,16 +153,22 @@ def shadow(rng: random.Random, photo: Image.Image) -> Image.Image:
     return Image.composite(dark, photo, mask)
 
 
-def generate(index: int, rng: random.Random, out: Path, photo_w: int, photo_h: int):
+def generate(index: int, rng: random.Random, out: Path, photo_w: int, photo_h: int, partial_share: float = 0.0):
     page_w = int(photo_w * 0.45)
     page_h = int(page_w * 1.414)
     page, lines = render_page(rng, page_w, page_h)
-    corners, angle = place_page(rng, photo_w, photo_h, page_w, page_h)
+    case = "whole"
+    if partial_share > 0 and rng.random() < partial_share:
+        case = rng.choice(["cut", "occluded"])
+    corners, angle, hidden = place_page(rng, photo_w, photo_h, page_w, page_h, cut=case == "cut")
     photo = background(rng, photo_w, photo_h)
     coefficients = perspective_coefficients([(0, 0), (page_w, 0), (page_w, page_h), (0, page_h)], corners)
     warped = page.transform((photo_w, photo_h), Image.PERSPECTIVE, coefficients, Image.BICUBIC)
     mask = Image.new("L", page.size, 255).transform((photo_w, photo_h), Image.PERSPECTIVE, coefficients, Image.BILINEAR)
     photo.paste(warped, (0, 0), mask)
+    if case == "occluded":
+        hidden = [rng.randrange(4)]
+        occlude(rng, photo, corners[hidden[0]], math.dist(corners[0], corners[3]))
     # Light falls unevenly on a phone photo.
     gradient = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(0.9, 1.1), photo_w, dtype=np.float32)[None, :, None]
     pixels = np.array(photo, dtype=np.float32) * gradient
@@ -161,6 +187,8 @@ def generate(index: int, rng: random.Random, out: Path, photo_w: int, photo_h: i
     photo.save(out / f"{name}.jpg", quality=quality)
     truth = {
         "corners": [[round(x, 2), round(y, 2)] for x, y in corners],
+        "hidden": hidden,
+        "case": case,
         "text": "\n".join(lines),
         "photo": [photo_w, photo_h],
         "settings": {"angle": round(angle, 2), "blur": blur, "noise": noise, "shadow": has_shadow, "jpegQuality": quality},
@@ -175,10 +203,11 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--width", type=int, default=3000, help="photo width (3000x4000 = 12 MP)")
     parser.add_argument("--height", type=int, default=4000)
+    parser.add_argument("--partial-share", type=float, default=0.0, help="share of photos with a corner cut off or covered")
     arguments = parser.parse_args()
     arguments.out.mkdir(parents=True, exist_ok=True)
     for index in range(arguments.count):
-        generate(index, random.Random(arguments.seed * 100003 + index), arguments.out, arguments.width, arguments.height)
+        generate(index, random.Random(arguments.seed * 100003 + index), arguments.out, arguments.width, arguments.height, arguments.partial_share)
 
 
 if __name__ == "__main__":
