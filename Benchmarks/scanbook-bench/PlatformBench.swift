@@ -74,10 +74,10 @@ enum ScanbookBench {
         let sroie = option("--sroie") ?? "../shared/corpora/sroie-dev"
         if FileManager.default.fileExists(atPath: sroie) {
             var table = BenchTable()
-            try await ReceiptBench.run(directory: sroie, label: "sroie-dev (real scans)", cache: option("--ocr-cache"), limit: option("--limit").flatMap(Int.init), into: &table)
+            try await ReceiptBench.run(directory: sroie, label: "sroie-dev (real scans)", cache: option("--ocr-cache"), limit: option("--limit").flatMap(Int.init), expectedCurrency: "MYR", into: &table)
             // The same receipts at twice the resolution: the figures should stay within a point.
             if let enlarged = option("--sroie-2x"), FileManager.default.fileExists(atPath: enlarged) {
-                try await ReceiptBench.run(directory: enlarged, label: "sroie-dev enlarged 2×", cache: nil, limit: option("--limit").flatMap(Int.init), into: &table)
+                try await ReceiptBench.run(directory: enlarged, label: "sroie-dev enlarged 2×", cache: nil, limit: option("--limit").flatMap(Int.init), expectedCurrency: "MYR", into: &table)
             }
             if let receipts = option("--receipts") {
                 try await ReceiptBench.run(directory: receipts, label: "generated German/Swiss", cache: nil, limit: option("--limit").flatMap(Int.init), into: &table)

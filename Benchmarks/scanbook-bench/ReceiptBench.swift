@@ -15,11 +15,14 @@ enum ReceiptBench {
         let merchant: String?
         let date: String?
         let total: String?
+        let currency: String?
 
         var name: String? { company ?? merchant }
     }
 
-    static func run(directory: String, label: String, cache: String?, limit: Int?, into table: inout BenchTable) async throws {
+    /// `expectedCurrency`: the ISO code every receipt of the set is in when the annotations do not
+    /// say (sroie-dev: all Malaysian, MYR).
+    static func run(directory: String, label: String, cache: String?, limit: Int?, expectedCurrency: String? = nil, into table: inout BenchTable) async throws {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { files = Array(files.prefix(limit)) }
         // As the server reads them: no date after tomorrow.
@@ -36,11 +39,13 @@ enum ReceiptBench {
         if let languages = ProcessInfo.processInfo.environment["BENCH_SECOND_LANG"] { reader.secondLookLanguages = languages }
         let pool = TesseractPool(threads: 1)
         defer { pool.shutdown() }
-        var totals = 0, dates = 0, merchants = 0, withTotal = 0
+        var totals = 0, dates = 0, merchants = 0, withTotal = 0, currencies = 0
         var times = Timings()
         var stages: [String: Timings] = [:]
         var misses: [String] = []
         var secondLooks = 0
+        // Per receipt with a total: was it right, and how sure was the extractor?
+        var judged: [(right: Bool, confidence: Double)] = []
         for file in files {
             let base = URL(fileURLWithPath: directory).appendingPathComponent(file).deletingPathExtension()
             let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: base.appendingPathExtension("json")))
@@ -53,9 +58,13 @@ enum ReceiptBench {
             let result = reader.extractor.extract(ocr, secondLook: secondLook)
             if let expected = truth.total.flatMap({ AmountParser.amounts(in: $0).first?.amount }) {
                 withTotal += 1
+                judged.append((result.total.map { $0.sameValue(as: expected) } ?? false, result.confidence))
                 if let total = result.total, total.sameValue(as: expected) { totals += 1 } else {
                     misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
                 }
+            }
+            if let expected = truth.currency ?? expectedCurrency, result.currency == expected { currencies += 1 } else {
+                misses.append("\(base.lastPathComponent): currency \(result.currency ?? "nil") ≠ \(truth.currency ?? expectedCurrency ?? "nil")")
             }
             if let expected = truth.date.flatMap(Self.annotatedDate), expected == result.date { dates += 1 } else {
                 misses.append("\(base.lastPathComponent): date \(result.date?.description ?? "nil") ≠ \(truth.date ?? "nil")")
@@ -71,6 +80,13 @@ enum ReceiptBench {
         table.add("Date exact (as dates)", share(dates, files.count), dataSet: set)
         table.add("Merchant exact (normalized)", share(merchants, files.count), dataSet: set)
         table.add("Second look at the total's lines", share(secondLooks, files.count), dataSet: set)
+        table.add("Currency read as \(expectedCurrency ?? "the annotation's")", share(currencies, files.count), dataSet: set)
+        // A wrong total should look unsure: the share of wrong and of right totals the review
+        // would flag at the app's threshold.
+        let threshold = ReceiptExtractor.checkConfidence
+        let wrong = judged.filter { !$0.right }, right = judged.filter(\.right)
+        table.add("Wrong totals flagged (confidence < \(threshold))", share(wrong.filter { $0.confidence < threshold }.count, wrong.count), dataSet: set)
+        table.add("Right totals flagged (confidence < \(threshold))", share(right.filter { $0.confidence < threshold }.count, right.count), dataSet: set)
         if !times.milliseconds.isEmpty {
             table.add("Time per receipt (decode → OCR → extract), one core", times.summary, dataSet: set)
             // Where the time goes; the second look only over the receipts that took one.

@@ -5,6 +5,9 @@ public struct ReceiptExtractor: Sendable {
     /// later date is an OCR slip ("2078" for "2018") and the next date on the receipt is taken.
     public var latestDate: CalendarDate?
 
+    /// A total read with less confidence than this is shown as unsure, to be checked first.
+    public static let checkConfidence = 0.75
+
     public init(keywords: TotalKeywords = .standard, latestDate: CalendarDate? = nil) {
         self.keywords = keywords
         self.latestDate = latestDate

@@ -27,6 +27,20 @@ import VaporTesting
     }
 }
 
+@Suite struct ReceiptUnsureTotalTests {
+    @Test(arguments: TestDatabase.available)
+    func aGuessedTotalIsMarkedUnsureAndAConfirmedOneIsNot(_ database: TestDatabase) async throws {
+        try await withAnnasReceipts(database) { app, anna, ocr in
+            // No keyword: the largest amount is a guess.
+            let guessed = try await anna.addReceipt(["Kiosk", "Datum 03.03.2025", "Zeitung CHF 3.50", "Kaffee 4.20", "7.70"], ocr: ocr)
+            // Total, cash and change agree.
+            let backed = try await anna.addReceipt(["KEDAI SDN BHD", "03/03/2025", "ITEM 14.10", "TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"], ocr: ocr)
+            #expect(try await anna.get(ReceiptsURL.receipt(id: guessed).path).body.string.contains("id=\"total-unsure\""))
+            #expect(!(try await anna.get(ReceiptsURL.receipt(id: backed).path).body.string.contains("id=\"total-unsure\"")))
+        }
+    }
+}
+
 @Suite struct CurrencyTotalTests {
     @Test func onlyOtherCurrenciesAreSummedApart() {
         let apart = CurrencyTotal.apart(from: "CHF", [("CHF", 1000), (nil, 50), ("myr", 1410), ("MYR", 90), ("EUR", 500)])

@@ -53,6 +53,7 @@ extension ReceiptPresentation {
             photoURL: try await receipt.$capture.get(on: request.db).map { SiteURL.blob(id: $0.$blob.id).path },
             confidence: receipt.confidence.map { Int(clamping: ($0 * 100).rounded(), within: 0...100) },
             currencyUnread: receipt.currency == nil && receipt.state == .review,
+            totalUnsure: receipt.state == .review && (receipt.confidence ?? 0) < ReceiptExtractor.checkConfidence,
             readTotal: receipt.extractedTotalMinor.map { Amount(minorUnits: $0, decimals: receipt.totalDecimals).description },
             form: .init(
                 // An unread currency is offered as the home one, with a warning to check it.

@@ -65,6 +65,8 @@ struct ReceiptShowView: Encodable {
     let confidence: Int?
     /// The photo showed no currency: the form offers the home one and says to check it.
     let currencyUnread: Bool
+    /// The total was read with little confidence (`ReceiptExtractor.checkConfidence`): check it first.
+    let totalUnsure: Bool
     let readTotal: String?
     let form: Form
     let categories: [SelectOption]
