@@ -80,7 +80,7 @@ public struct DocumentScanner: Sendable {
         }
         let source = Self.uprightSize(of: header, decoded: reduced, reduction: reduction)
         var detection = try timings.measure("find") { try reduced.findDocument() }.scaled(by: Double(reduction))
-        // Without a page the whole photo is the page, to its last pixel.
+        // Without a page the whole photo is the page.
         if !detection.found || detection.heightShare(ofImageHeight: source.height) < minimumPageHeightShare {
             detection = .wholeImage(width: source.width, height: source.height)
         }
@@ -95,7 +95,8 @@ public struct DocumentScanner: Sendable {
     public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
         let located = try locate(bytes)
         var timings = located.timings
-        let natural = located.detection.corners.naturalSize
+        // The whole photo as the page keeps its pixel count: warped at its own size, it is copied.
+        let natural = located.detection.found ? located.detection.corners.naturalSize : (width: located.sourceWidth, height: located.sourceHeight)
         let (width, height) = Self.outputSize(natural, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
         // The most the photo can be reduced while the page keeps at least the output's pixels.
         let reduction = Self.reduction(from: min(natural.width / width, natural.height / height), keepingAtLeast: 1)

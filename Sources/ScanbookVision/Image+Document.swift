@@ -26,9 +26,11 @@ public struct DocumentDetection: Sendable, Equatable {
         }
     }
 
-    /// Nothing found: the whole `width`×`height` image is the page.
+    /// Nothing found: the whole `width`×`height` image is the page, its corners the centres of
+    /// the corner pixels (as the finder's fallback gives them), so warping it at its own size
+    /// copies it unchanged.
     public static func wholeImage(width: Int, height: Int) -> DocumentDetection {
-        let w = Double(width), h = Double(height)
+        let w = Double(max(0, width - 1)), h = Double(max(0, height - 1))
         return DocumentDetection(found: false, corners: Quadrilateral(
             topLeft: Point(x: 0, y: 0), topRight: Point(x: w, y: 0),
             bottomRight: Point(x: w, y: h), bottomLeft: Point(x: 0, y: h)

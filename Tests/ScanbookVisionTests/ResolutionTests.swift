@@ -43,6 +43,17 @@ import ScanbookCore
         #expect(column.allSatisfy { abs($0 - mean) < 25 }, "\(column)")
     }
 
+    @Test func theWholePhotoAtItsOwnSizeIsCopiedUnchanged() throws {
+        // Every resampling blurs faint print: without a page outline, nothing is resampled.
+        let photo = try Fixtures.image("text.png")
+        let whole = DocumentDetection.wholeImage(width: photo.width, height: photo.height).corners
+        let copy = try photo.warped(whole, width: photo.width, height: photo.height)
+        let differing = stride(from: 0, to: photo.height, by: 3).flatMap { y in
+            stride(from: 0, to: photo.width, by: 3).filter { x in Self.gray(photo, x, y) != Self.gray(copy, x, y) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels changed")
+    }
+
     @Test func aPhotoAndItsEnlargementGiveTheSamePage() throws {
         let photo = try Fixtures.image("document-2.jpg")
         let bytes = try Fixtures.bytes("document-2.jpg")
