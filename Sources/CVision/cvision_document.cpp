@@ -355,21 +355,6 @@ cvision_image *cvision_warp(const cvision_image *image, const double corners[8],
         }
         std::vector<cv::Point2f> source, target = {{0, 0}, {(float)width - 1, 0}, {(float)width - 1, (float)height - 1}, {0, (float)height - 1}};
         for (int i = 0; i < 4; i++) source.emplace_back((float)corners[2 * i], (float)corners[2 * i + 1]);
-        // An upright rectangle inside the image (a scan, or no page found) needs no perspective:
-        // cut out and resized once (area averaging when shrinking), it stays as sharp as it can.
-        // Every resampling blurs, and faint thermal print suffers first.
-        cv::Rect upright(cvRound(source[0].x), cvRound(source[0].y), cvRound(source[1].x - source[0].x) + 1, cvRound(source[3].y - source[0].y) + 1);
-        auto near = [](float a, float b) { return std::fabs(a - b) < 0.01f; };
-        if (near(source[0].y, source[1].y) && near(source[3].y, source[2].y) && near(source[0].x, source[3].x) && near(source[1].x, source[2].x)
-            && near(source[0].x, (float)upright.x) && near(source[0].y, (float)upright.y)
-            && near(source[1].x, (float)(upright.x + upright.width - 1)) && near(source[3].y, (float)(upright.y + upright.height - 1))
-            && upright.width > 0 && upright.height > 0 && (upright & cv::Rect(0, 0, image->mat.cols, image->mat.rows)) == upright) {
-            cv::Mat crop = image->mat(upright), out;
-            if (crop.cols == width && crop.rows == height) return wrap(crop.clone());
-            bool shrinking = width < crop.cols && height < crop.rows;
-            cv::resize(crop, out, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
-            return wrap(out);
-        }
         // warpPerspective samples (INTER_AREA acts as bilinear there): shrinking a page by 2 would
         // skip every other pixel of a one-pixel stroke. So the quad's bounding box is cut out and
         // reduced by area averaging to about the output's scale first.

@@ -95,8 +95,7 @@ public struct DocumentScanner: Sendable {
     public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
         let located = try locate(bytes)
         var timings = located.timings
-        // The whole photo as the page keeps its pixel count: warped at its own size, it is copied.
-        let natural = located.detection.found ? located.detection.corners.naturalSize : (width: located.sourceWidth, height: located.sourceHeight)
+        let natural = located.detection.corners.naturalSize
         let (width, height) = Self.outputSize(natural, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
         // The most the photo can be reduced while the page keeps at least the output's pixels.
         let reduction = Self.reduction(from: min(natural.width / width, natural.height / height), keepingAtLeast: 1)
