@@ -45,11 +45,12 @@ bool intersect(const Line &a, const Line &b, cv::Point2f &out) {
     return true;
 }
 
-// The page's four sides fitted as lines and intersected, so a corner cut off by the frame or
-// covered (a thumb, a dog-ear) is still placed where the sides meet, even outside the image.
-// The hull is simplified finely; edges along the frame are not page sides; neighbouring edges in
-// one direction are one side; the four longest sides must make a convex, roughly right-angled
-// quadrilateral. Returns false when the outline does not look like that.
+// The page's four sides taken as lines and intersected, so a corner cut off by the frame or
+// covered (a thumb, a dog-ear) is still placed where the sides meet, even outside the image
+// (`refine_with_lines` then fits each line to the edge pixels along it). The hull is simplified
+// finely; edges along the frame are not page sides; pieces on one line are one side; the four
+// longest sides must make a convex quadrilateral. Used only when the outline has a fifth side or
+// runs along the frame; returns false otherwise and when the outline does not look like a page.
 bool line_fitted_quad(const std::vector<cv::Point> &hull, cv::Size image, std::vector<cv::Point2f> &corners) {
     double perimeter = cv::arcLength(hull, true);
     std::vector<cv::Point> polygon;
