@@ -6,8 +6,11 @@ import Vapor
 struct ReceiptsModule: ScanbookModule {
     var menuEntry: Module? { .receipts }
     var migrations: [any Migration] {
+        // AddReceiptMerchantReading comes before ApplyFinishedReceiptCaptures (which reads receipts
+        // through today's model) so a fresh database has the column by then; an existing one ran
+        // that migration long ago and just adds the column.
         [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords(),
-         ApplyFinishedReceiptCaptures()]
+         CreateMerchantSpellings(), AddReceiptMerchantReading(), ApplyFinishedReceiptCaptures()]
     }
     var blobReferences: [any ReferencesBlobs.Type] { [Receipt.self] }
 

@@ -51,3 +51,29 @@ import VaporTesting
         #expect(CurrencyTotal.belongs(nil, in: "CHF") && CurrencyTotal.belongs("chf", in: "CHF") && !CurrencyTotal.belongs("EUR", in: "CHF"))
     }
 }
+
+/// A merchant the user corrected wins the next time OCR spells it the same way (issue 25).
+@Suite struct MerchantSpellingTests {
+    @Test(arguments: TestDatabase.available)
+    func aCorrectedSpellingGoesToTheChosenMerchantNextTime(_ database: TestDatabase) async throws {
+        try await withAnnasReceipts(database) { app, anna, ocr in
+            let lines = ["TESC0 STORE5 SDN BHD", "Datum 03.03.2025", "Total CHF 20.00"]
+            let first = try await anna.addReceipt(lines, ocr: ocr)
+            let read = try #require(try await Receipt.query(on: app.db).filter(\.$id == first).with(\.$merchant).first())
+            #expect(read.merchant?.name == "TESC0 STORE5 SDN BHD" && read.merchantRead == "TESC0 STORE5 SDN BHD")
+            let saved = try await anna.post(ReceiptsURL.receipt(id: first).path, ["merchant": "Tesco", "currency": "CHF"])
+            #expect(saved.status == .seeOther, "\(saved.body.string)")
+
+            let second = try await anna.addReceipt(lines, ocr: ocr)
+            let next = try #require(try await Receipt.query(on: app.db).filter(\.$id == second).with(\.$merchant).first())
+            #expect(next.merchant?.name == "Tesco", "the correction wins over the misspelled merchant")
+
+            // Another user's receipts keep their own reading.
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            let bens = try await ben.addReceipt(lines, ocr: ocr)
+            let other = try #require(try await Receipt.query(on: app.db).filter(\.$id == bens).with(\.$merchant).first())
+            #expect(other.merchant?.name == "TESC0 STORE5 SDN BHD")
+        }
+    }
+}

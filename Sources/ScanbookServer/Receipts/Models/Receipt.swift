@@ -32,6 +32,8 @@ final class Receipt: Model, @unchecked Sendable {
     @OptionalField(key: "note") var note: String?
     /// The OCR lines, newline-separated: shown on the detail page and used to learn keywords.
     @OptionalField(key: "ocr_text") var ocrText: String?
+    /// The merchant's name as OCR read it (a correction is remembered for this spelling).
+    @OptionalField(key: "merchant_read") var merchantRead: String?
     /// The total as first extracted, so a correction can be recognized as one.
     @OptionalField(key: "extracted_total_minor") var extractedTotalMinor: Int?
     @OptionalField(key: "confidence") var confidence: Double?

@@ -30,6 +30,7 @@ enum ReceiptResults {
         receipt.$image.id = result.pageImage
         var merchant: Merchant?
         if let name = result.merchant {
+            receipt.merchantRead = String(name.prefix(MerchantDirectory.maximumNameLength))
             merchant = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)
             receipt.$merchant.id = try merchant?.requireID()
         }

@@ -52,7 +52,12 @@ extension ReceiptService {
         return try await request.db.writeTransaction { database in
             var outcome = UpdateOutcome()
             if let name = changes.merchant {
-                receipt.$merchant.id = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)?.requireID()
+                let chosen = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)?.requireID()
+                // A merchant other than the one OCR's reading led to: remember that spelling.
+                if let chosen, chosen != receipt.$merchant.id, let read = receipt.merchantRead {
+                    try await MerchantDirectory.remember(read, for: chosen, ownerID: ownerID, on: database)
+                }
+                receipt.$merchant.id = chosen
             }
             let bookedCategory: UUID? = switch category {
             case .some(let chosen): chosen
