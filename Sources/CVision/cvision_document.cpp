@@ -134,6 +134,18 @@ struct Candidate {
     double score = 0;
 };
 
+// The corner furthest from a right angle, as |cos| of its angle (0 = square).
+template <typename Point>
+double worst_corner_cosine(const std::vector<Point> &quad) {
+    double worst = 0;
+    for (int i = 0; i < 4; i++) {
+        cv::Point2d a = quad[i], b = quad[(i + 1) % 4], c = quad[(i + 2) % 4];
+        cv::Point2d u = a - b, v = c - b;
+        worst = std::max(worst, std::fabs(u.dot(v) / (cv::norm(u) * cv::norm(v) + 1e-9)));
+    }
+    return worst;
+}
+
 // Scores a line-fitted quadrilateral whose corners may lie outside the image: the part inside
 // the image must be large and well filled by the contour; angles near 90 degrees.
 double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_area, cv::Size image) {
@@ -143,12 +155,7 @@ double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_a
     double image_area = (double)image.width * image.height;
     double ratio = visible_area / image_area;
     if (ratio < 0.08 || ratio > 0.97) return 0;
-    double worst_cos = 0;
-    for (int i = 0; i < 4; i++) {
-        cv::Point2d a = quad[i], b = quad[(i + 1) % 4], c = quad[(i + 2) % 4];
-        cv::Point2d u = a - b, v = c - b;
-        worst_cos = std::max(worst_cos, std::fabs(u.dot(v) / (cv::norm(u) * cv::norm(v) + 1e-9)));
-    }
+    double worst_cos = worst_corner_cosine(quad);
     if (worst_cos > 0.6) return 0;
     double fill = std::min(1.0, contour_area / (visible_area + 1e-9));
     // The contour must cover the visible quad: a loose fit is another shape.
@@ -173,13 +180,7 @@ double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::S
     // A "page" filling the whole frame is the frame itself (e.g. a thresholded blank image); the
     // fallback gives the same corners without claiming a find.
     if (ratio < 0.08 || ratio > 0.97) return 0;
-    double worst_cos = 0;
-    for (int i = 0; i < 4; i++) {
-        cv::Point2d a = quad[i], b = quad[(i + 1) % 4], c = quad[(i + 2) % 4];
-        cv::Point2d u = a - b, v = c - b;
-        double cosine = std::fabs(u.dot(v) / (cv::norm(u) * cv::norm(v) + 1e-9));
-        worst_cos = std::max(worst_cos, cosine);
-    }
+    double worst_cos = worst_corner_cosine(quad);
     if (worst_cos > 0.6) return 0;  // an angle outside ~53..127 degrees is not a photographed page
     double fill = std::min(1.0, contour_area / (area + 1e-9));
     return ratio * (1.0 - worst_cos) * (0.5 + 0.5 * fill) * (on_border ? 0.5 : 1.0);
