@@ -235,13 +235,8 @@ void collect_quads(const cv::Mat &binary, const cv::Mat &edges, std::vector<Cand
         for (Candidate *candidate : {&polygon, &fitted}) {
             if (candidate->score > 0) candidate->score *= 0.5 + 0.5 * edge_support(candidate->corners, edges);
         }
-        if (polygon.score > 0 && fitted.score > 0) {
-            candidates.push_back(fitted.score > polygon.score ? fitted : polygon);
-        } else if (polygon.score > 0) {
-            candidates.push_back(polygon);
-        } else if (fitted.score > 0) {
-            candidates.push_back(fitted);
-        }
+        const Candidate &better = fitted.score > polygon.score ? fitted : polygon;
+        if (better.score > 0) candidates.push_back(better);
     }
 }
 
@@ -275,12 +270,10 @@ std::vector<cv::Point2f> refine_with_lines(const std::vector<cv::Point2f> &corne
     }
     std::vector<cv::Point2f> refined;
     for (int i = 0; i < 4; i++) {
+        // fitLine gives (vx, vy, x0, y0).
         const cv::Vec4f &l1 = lines[(i + 3) % 4], &l2 = lines[i];
-        double det = l1[0] * (-l2[1]) - l1[1] * (-l2[0]);
-        if (std::fabs(det) < 1e-6) return corners;
-        double dx = l2[2] - l1[2], dy = l2[3] - l1[3];
-        double t = (dx * (-l2[1]) - dy * (-l2[0])) / det;
-        cv::Point2f p(l1[2] + t * l1[0], l1[3] + t * l1[1]);
+        cv::Point2f p;
+        if (!intersect(Line{{l1[2], l1[3]}, {l1[0], l1[1]}}, Line{{l2[2], l2[3]}, {l2[0], l2[1]}}, p)) return corners;
         cv::Point2f shift = p - corners[i];
         if (shift.dot(shift) > 15 * 15) return corners;  // a wild fit: keep the polygon
         refined.push_back(p);

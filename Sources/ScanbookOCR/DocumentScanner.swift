@@ -71,9 +71,7 @@ public struct DocumentScanner: Sendable {
     /// more than a 1 MP scan here.
     public func locate(_ bytes: [UInt8]) throws -> LocatedPage {
         var timings = StageTimings()
-        guard let header = ImageDimensions(header: bytes) else {
-            throw VisionError(.notAnImage, "The data is not a JPEG or PNG image (or its header is damaged).")
-        }
+        let header = try Image.dimensions(of: bytes)
         let reduction = Self.reduction(from: max(header.width, header.height), keepingAtLeast: Self.findingSide)
         let reduced = try timings.measure("decode") {
             try Image.decode(bytes, minimumSide: Image.minimumPhotoSide, reduction: reduction)

@@ -31,9 +31,7 @@ public final class Image: @unchecked Sendable {
         guard bytes.count <= defaultByteLimit else {
             throw VisionError(.tooLarge, "The file has \(bytes.count / 1_000_000) MB, more than the limit of \(defaultByteLimit / 1_000_000) MB.")
         }
-        guard let dimensions = ImageDimensions(header: bytes) else {
-            throw VisionError(.notAnImage, "The data is not a JPEG or PNG image (or its header is damaged).")
-        }
+        let dimensions = try dimensions(of: bytes)
         guard dimensions.width > 0, dimensions.height > 0 else { throw VisionError(.notAnImage, "The image has no pixels.") }
         guard dimensions.pixels <= pixelLimit else {
             throw VisionError(.tooLarge, "The image has \(dimensions.width)×\(dimensions.height) pixels, more than the limit of \(pixelLimit / 1_000_000) megapixels.")
@@ -47,6 +45,14 @@ public final class Image: @unchecked Sendable {
         let factor = Int32(reduction)
         let handle = try checked { error in bytes.withUnsafeBufferPointer { cvision_decode_reduced($0.baseAddress, $0.count, factor, error) } }
         return Image(handle)
+    }
+
+    /// The size a JPEG or PNG header states, without decoding anything.
+    public static func dimensions(of bytes: [UInt8]) throws(VisionError) -> ImageDimensions {
+        guard let dimensions = ImageDimensions(header: bytes) else {
+            throw VisionError(.notAnImage, "The data is not a JPEG or PNG image (or its header is damaged).")
+        }
+        return dimensions
     }
 
     /// Wraps raw 8-bit pixels (1 = gray, 3 = BGR channels), copying them.

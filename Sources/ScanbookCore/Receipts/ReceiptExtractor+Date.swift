@@ -48,8 +48,8 @@ extension ReceiptExtractor {
                     guard words.contains(where: { $0 == bare || $0 == symbol || ($0.hasPrefix(bare) && $0.dropFirst(bare.count).first?.isNumber == true) }) else { continue }
                     if symbol.hasSuffix("."), !Self.isFollowedByAmount(symbol, in: upper) { continue }
                 }
-                // "US$" also holds "$", "S$" too: the longer mark already voted on this line.
-                if symbol == "$", upper.contains("US$") || upper.contains("S$") { continue }
+                // "S$" holds "$" (so does "US$", whose USD is already counted on this line).
+                if symbol == "$", upper.contains("S$") { continue }
                 codes.append(code)
             }
             for code in codes {
