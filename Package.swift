@@ -20,7 +20,12 @@ let package = Package(
     ],
     targets: [
         // Pure domain logic: no Vapor, no native code. Most tests live here.
-        .target(name: "ScanbookCore"),
+        // Data files compiled into the code: Core has no Foundation to find a bundle.
+        .target(
+            name: "ScanbookCore",
+            resources: ["total-model.txt", "receipt-words-en.txt", "receipt-words-de.txt", "receipt-words-fr.txt", "receipt-words-it.txt", "receipt-words-ms.txt"]
+                .map { .embedInCode("Resources/" + $0) }
+        ),
 
         // Seeded fuzzing of every Core parser: the CI test runs ~10,000 inputs, `make bench` a million.
         .target(name: "ScanbookFuzzing", dependencies: ["ScanbookCore"]),

@@ -7,7 +7,9 @@ import ScanbookOCR
 /// on one core. With `--ocr-cache DIR`, OCR output (text, words, boxes, confidences) is read from (or written to) DIR so extractor
 /// changes can be measured without re-running Tesseract; times are then not reported.
 /// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH, BENCH_RECEIPT_LANG,
-/// BENCH_SECOND_LANG (the second look's languages), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses).
+/// BENCH_SECOND_LANG (the second look's languages), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses),
+/// BENCH_TOTAL_FEATURES=FILE (every total candidate with its features and whether it is the annotated total, one JSON
+/// object per line, for `Tools/total-model/train.py`).
 enum ReceiptBench {
     /// sroie-dev says `company`, the generated German/Swiss set says `merchant`.
     struct Truth: Decodable {
@@ -25,6 +27,7 @@ enum ReceiptBench {
     static func run(directory: String, label: String, cache: String?, limit: Int?, expectedCurrency: String? = nil, into table: inout BenchTable) async throws {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { files = Array(files.prefix(limit)) }
+        if let cache { try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true) }
         // As the server reads them: no date after tomorrow.
         let tomorrow = CalendarDate(utcDayOfSecondsSince1970: Date().timeIntervalSince1970)?.adding(days: 1)
         var reader = ReceiptReader(
@@ -43,7 +46,9 @@ enum ReceiptBench {
         var times = Timings()
         var stages: [String: Timings] = [:]
         var misses: [String] = []
-        var secondLooks = 0
+        var secondLooks = 0, modelTotals = 0
+        let featureFile = ProcessInfo.processInfo.environment["BENCH_TOTAL_FEATURES"].map { FileManager.default.createFile(atPath: $0, contents: nil) ? FileHandle(forWritingAtPath: $0) : nil } ?? nil
+        defer { try? featureFile?.close() }
         // Per receipt with a total: was it right, and how sure was the extractor?
         var judged: [(right: Bool, confidence: Double)] = []
         for file in files {
@@ -58,6 +63,8 @@ enum ReceiptBench {
             let result = reader.extractor.extract(ocr, secondLook: secondLook)
             if let expected = truth.total.flatMap({ AmountParser.amounts(in: $0).first?.amount }) {
                 withTotal += 1
+                if result.ranking.first.map({ $0.amount.sameValue(as: expected) }) ?? false { modelTotals += 1 }
+                if let featureFile { try Self.writeFeatures(result, receipt: base.lastPathComponent, expected: expected, to: featureFile) }
                 judged.append((result.total.map { $0.sameValue(as: expected) } ?? false, result.confidence))
                 if let total = result.total, total.sameValue(as: expected) { totals += 1 } else {
                     misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
@@ -77,6 +84,7 @@ enum ReceiptBench {
         if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { misses.forEach { print($0) } }
         let set = "\(label), \(files.count) receipts"
         table.add("Total exact (as amounts)", share(totals, withTotal), dataSet: set)
+        table.add("Total exact, the model's first choice", share(modelTotals, withTotal), dataSet: set)
         table.add("Date exact (as dates)", share(dates, files.count), dataSet: set)
         table.add("Merchant exact (normalized)", share(merchants, files.count), dataSet: set)
         table.add("Second look at the total's lines", share(secondLooks, files.count), dataSet: set)
@@ -128,6 +136,18 @@ enum ReceiptBench {
         let secondLook = try await reader.secondLook(at: ocr, on: page, with: pool)
         try JSONEncoder().encode(secondLook).write(to: secondFile)
         return (ocr, secondLook)
+    }
+
+    static func writeFeatures(_ result: ReceiptExtractor.Result, receipt: String, expected: Amount, to file: FileHandle) throws {
+        for candidate in result.totalCandidates {
+            let row: [String: Any] = [
+                "receipt": receipt, "amount": candidate.amount.description, "line": candidate.line,
+                "label": candidate.amount.sameValue(as: expected) ? 1 : 0,
+                "rules-total": result.total?.description ?? "", "rules-right": result.total?.sameValue(as: expected) ?? false,
+                "rules-confidence": result.confidence, "features": candidate.features.mapValues(Double.init),
+            ]
+            file.write(try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]) + Data("\n".utf8))
+        }
     }
 
     /// BENCH_RECEIPT_DUMP=DIR: the page OCR reads, as PNG, for experiments with Tesseract's own CLI.

@@ -38,7 +38,7 @@ public struct DigitReader: Sendable {
     public func read(gray pixels: [UInt8]) -> Reading {
         precondition(pixels.count == model.inputWidth * model.inputHeight, "resize the cell to the model's input size first")
         let input = Self.standardized(pixels)
-        return reading(checked(Self.softmax(network.scores(input)), input: input))
+        return reading(checked(Softmax.probabilities(network.scores(input)), input: input))
     }
 
     /// Every class with its probability, most likely first (a form's unsure digits are chosen
@@ -46,7 +46,7 @@ public struct DigitReader: Sendable {
     public func ranked(gray pixels: [UInt8]) -> [(value: String, probability: Double)] {
         precondition(pixels.count == model.inputWidth * model.inputHeight, "resize the cell to the model's input size first")
         let input = Self.standardized(pixels)
-        let probabilities = checked(Self.softmax(network.scores(input)), input: input)
+        let probabilities = checked(Softmax.probabilities(network.scores(input)), input: input)
         return probabilities.indices.sorted { probabilities[$0] > probabilities[$1] }.map { (model.classes[$0], Double(probabilities[$0])) }
     }
 
@@ -56,7 +56,7 @@ public struct DigitReader: Sendable {
     public func readEitherPolarity(gray pixels: [UInt8]) -> Reading {
         precondition(pixels.count == model.inputWidth * model.inputHeight, "resize the cell to the model's input size first")
         let inputs = [Self.standardized(pixels), Self.standardized(pixels.map { 255 - $0 })]
-        let firsts = inputs.map { Self.softmax(network.scores($0)) }
+        let firsts = inputs.map { Softmax.probabilities(network.scores($0)) }
         let chosen = (firsts[1].max() ?? 0) > (firsts[0].max() ?? 0) ? 1 : 0
         return reading(checked(firsts[chosen], input: inputs[chosen]))
     }
@@ -64,7 +64,7 @@ public struct DigitReader: Sendable {
     /// The first network's probabilities, averaged with the second opinion's if there is one.
     private func checked(_ probabilities: [Float], input: [Float]) -> [Float] {
         guard let secondOpinion else { return probabilities }
-        return zip(probabilities, Self.softmax(secondOpinion.scores(input))).map { ($0 + $1) / 2 }
+        return zip(probabilities, Softmax.probabilities(secondOpinion.scores(input))).map { ($0 + $1) / 2 }
     }
 
     private func reading(_ probabilities: [Float]) -> Reading {
@@ -80,26 +80,5 @@ public struct DigitReader: Sendable {
         let statistics = GrayStatistics(pixels)
         let mean = Float(statistics.mean), deviation = max(Float(statistics.deviation) / 255, 1e-3)
         return pixels.map { (Float($0) - mean) / 255 / deviation }
-    }
-
-    static func softmax(_ values: [Float]) -> [Float] {
-        let top = values.max() ?? 0
-        let exponentials = values.map { exponential($0 - top) }
-        let sum = exponentials.reduce(0, +)
-        return exponentials.map { $0 / sum }
-    }
-
-    /// e^x for x ≤ 0 without Foundation: 2^(x·log2 e), the integer part as an exponent, the
-    /// fraction by a Taylor polynomial of 2^f (relative error < 1e-6, plenty for a softmax).
-    static func exponential(_ x: Float) -> Float {
-        let scaled = max(x, -80) * 1.442_695_04
-        let whole = scaled.rounded(.down)
-        let f = (scaled - whole) * 0.693_147_18  // back to natural units, 0 ≤ f < ln 2
-        var term: Float = 1, sum: Float = 1
-        for n in 1...8 {
-            term *= f / Float(n)
-            sum += term
-        }
-        return Float(sign: .plus, exponent: Int(whole), significand: sum)
     }
 }

@@ -2,19 +2,10 @@
 /// Ltd, …) if the first lines have one, else the first line that reads like a name rather than a
 /// heading, an address or a number.
 public enum MerchantGuess {
-    static let companyForms = [
-        "sdn bhd", "sdn. bhd", "bhd", "enterprise", "trading", "gmbh", "ag", "sa", "sàrl", "sarl", "kg", "ohg",
-        "ltd", "limited", "inc", "llc", "plc", "co", "company", "restaurant", "restoran", "store", "market", "markt",
-        "s b",
-    ]
-    /// Lines that name the company's registration, not the company.
-    static let registrationWords = ["reg no", "registration", "gst", "co no", "company no", "roc", "ssm"]
-    /// "Owned by" in Malay and English, before the owning company's name.
-    static let ownerPrefixes = ["dimiliki oleh", "dimiliki", "owned by", "owner by"]
-    static let headings = [
-        "tax invoice", "invoice", "receipt", "rechnung", "quittung", "kassenbon", "beleg", "welcome", "willkommen",
-        "simplified", "cash sale", "official receipt", "copy", "kopie",
-    ]
+    static let companyForms = ReceiptVocabulary.companyForms
+    static let registrationWords = ReceiptVocabulary.registration
+    static let ownerPrefixes = ReceiptVocabulary.ownerPrefixes
+    static let headings = ReceiptVocabulary.headings
 
     public static func from(_ lines: [String]) -> String? {
         let top = Array(lines.prefix(8))

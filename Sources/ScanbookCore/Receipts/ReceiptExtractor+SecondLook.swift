@@ -6,10 +6,7 @@
 extension ReceiptExtractor {
     /// Words of the lines worth reading again, matched inside words so that glued or punctuated
     /// OCR ("SUBTOTAL.", "TOTAL:") counts: totals, payment and change, tax, rounding, discounts.
-    static let secondLookWords = [
-        "total", "amount", "amt", "due", "payable", "cash", "change", "tender", "paid", "round", "gst", "tax", "vat",
-        "discount", "charge", "net", "jumlah", "summe", "betrag", "zahlen", "bar", "rückgeld", "mwst", "rundung", "gesamt",
-    ]
+    static let secondLookWords = ReceiptVocabulary.secondLook
 
     public func wantsSecondLook(_ result: Result) -> Bool { result.totalEvidence < .witnessed }
 
@@ -52,6 +49,8 @@ extension ReceiptExtractor {
         result.totalLine = second.totalLine
         result.totalEvidence = second.totalEvidence
         result.confidence = second.confidence
+        result.ranking = second.ranking
+        result.totalCandidates = second.totalCandidates
         result.currency = result.currency ?? second.currency
         return result
     }

@@ -1,52 +1,65 @@
-/// The words receipts use, one list per concept, English, German and Malay side by side. Every
-/// stage of the extractor asks here, so a word added for one receipt counts everywhere it means
-/// the same thing. Phrases are matched as whole words on normalized text (`TotalKeywords.normalized`).
+/// The words receipts use, one list per concept, every language side by side, from
+/// `ReceiptLexicon` (the data files). Every stage of the extractor asks here, so a word added for
+/// one receipt counts everywhere it means the same thing. Phrases are matched as whole words on
+/// normalized text (`TotalKeywords.normalized`).
 enum ReceiptVocabulary {
+    private static let lexicon = ReceiptLexicon.standard
+
     /// A line about rounding to 0.05: the adjustment ("Rounding Adj -0.02", "Rundung 0.05") or the
     /// total after it.
-    static let rounding = ["rounding", "rounded", "round adj", "rundung"]
+    static let rounding = lexicon["rounding"]
     /// Phrases that name the total after rounding, so the line states the total itself.
-    static let roundedTotal = ["rounded total", "total rounded", "after rounding"]
+    static let roundedTotal = lexicon["rounded-total"]
 
     /// Names of sales taxes.
-    static let tax = ["gst", "tax", "vat", "mwst", "mehrwertsteuer", "ust", "tva", "iva"]
-    /// "Total incl. GST", "inkl. MwSt", "inclusive", "with tax": the tax is part of the amount.
+    static let tax = lexicon["tax"]
+    /// "Total incl. GST", "inkl. MwSt", "inclusive", "with tax", "TTC": the tax is part of the amount.
     static func statesTaxIncluded(_ text: String) -> Bool {
-        ["incl", "inkl", "clusive"].contains(where: text.contains) || TotalKeywords.containsPhrase(text, "inc")
-            || TotalKeywords.containsAny(text, ["with gst", "with tax", "with vat", "mit mwst"])
+        lexicon["tax-included-stem"].contains(where: text.contains) || TotalKeywords.containsAny(text, lexicon["tax-included"])
     }
     /// "excl.", "exklusive": the amount before tax.
     static func statesTaxExcluded(_ text: String) -> Bool {
-        text.contains("excl") || text.contains("exkl")
+        lexicon["tax-excluded-stem"].contains(where: text.contains)
     }
     /// Column titles of a tax summary beside the tax's name ("GST Rate", "Code", "MwSt-Satz").
-    static let taxColumn = ["rate", "code", "satz"]
+    static let taxColumn = lexicon["tax-column"]
 
     /// The amount before taxes and charges.
-    static let net = ["subtotal", "sub total", "zwischensumme", "netto", "excl", "excluding", "exclusive", "exkl"]
+    static let net = lexicon["net"]
     /// Lines that look like a total but are a part of one or a count.
-    static let partial = ["subtotal", "sub total", "sub-total", "zwischensumme", "total qty", "total quantity", "total item", "items", "qty", "before"]
+    static let partial = lexicon["partial"]
     /// Added on top of the net amount.
-    static let charges = tax + ["service charge", "svc chg", "srv chg", "service"]
+    static let charges = tax + lexicon["charges"]
     /// Taken off the net amount.
-    static let discount = ["discount", "rabatt", "disc"]
+    static let discount = lexicon["discount"]
     /// Money off or points that never state the total.
-    static let savings = ["discount", "rabatt", "saving", "savings", "adjustment", "points", "punkte"]
+    static let savings = lexicon["savings"]
 
     /// Money handed over ("Cash 50.00", "Bar", "Gegeben").
-    static let handedOver = ["cash", "bar", "tunai", "tendered", "paid", "bezahlt", "gegeben"]
+    static let handedOver = lexicon["handed-over"]
     /// A line about paying: money handed over, or "Payment 50.00". Not a disqualifier: "Total to
     /// pay 9.00" states the total.
-    static let tendered = handedOver + ["pay", "payment"]
+    static let tendered = handedOver + lexicon["paying"]
     /// Payment methods printed beside the amount paid.
-    static let paymentMethods = ["kartenzahlung", "visa", "mastercard"]
+    static let paymentMethods = lexicon["payment-method"]
     /// Money given back.
-    static let change = ["change", "rückgeld", "ruckgeld", "wechselgeld", "baki", "retour"]
+    static let change = lexicon["change"]
 
     /// A tax summary's heading ("GST Summary", "MwSt-Zusammenfassung"), as a word's ending.
-    static let summaryHeadings = ["summary", "zusammenfassung"]
+    static let summaryHeadings = lexicon["summary-heading"]
     /// The label of the purchase date.
-    static let dateLabels = ["date", "datum", "tarikh", "dated"]
+    static let dateLabels = lexicon["date-label"]
+    /// Words of the lines worth a second look, matched inside words.
+    static let secondLook = lexicon["second-look-stem"]
+
+    /// Company forms (GmbH, AG, Sdn Bhd, Ltd) and shop words that mark the merchant's line.
+    static let companyForms = lexicon["company-form"]
+    /// Lines that name the company's registration, not the company.
+    static let registration = lexicon["registration"]
+    /// "Owned by" before the owning company's name, longest first ("dimiliki oleh" before "dimiliki").
+    static let ownerPrefixes = lexicon["owner-prefix"].sorted { $0.count > $1.count }
+    /// Document titles at the top that are not the merchant.
+    static let headings = lexicon["heading"]
 
     /// Printed currency marks and their ISO 4217 codes. Marks of letters only ("RM", "FR.") count
     /// only as a word of their own or right before a number, never inside a word ("FORM", "FRAU").

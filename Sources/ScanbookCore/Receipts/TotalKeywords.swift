@@ -4,12 +4,8 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     /// Lower-cased phrases with a weight: a stronger phrase wins over a weaker one on the same receipt.
     public var totals: [String: Int]
 
-    public static let defaultTotals: [String: Int] = [
-        "rounded total": 5, "total rounded": 5, "after rounding": 5, "grand total": 5, "nett total": 4, "net total": 4,
-        "total amount": 4, "amount due": 4, "amt due": 4, "total due": 4, "total payable": 4, "amount payable": 4, "amt payable": 4, "payable": 3,
-        "zu zahlen": 5, "gesamtbetrag": 5, "endbetrag": 5, "rechnungsbetrag": 4, "total chf": 4, "total eur": 4,
-        "summe": 3, "gesamt": 3, "total": 3, "tot": 2, "betrag": 2, "jumlah": 2, "amount": 1,
-    ]
+    /// The `[total]` phrases of the receipt words files.
+    public static let defaultTotals: [String: Int] = ReceiptLexicon.standard.weights
 
     /// Phrases that disqualify a line: sub-totals, counts, taxes, rounding, savings, payment and change.
     static let excluded: [String] = ReceiptVocabulary.partial + ReceiptVocabulary.net + ReceiptVocabulary.tax + ReceiptVocabulary.rounding

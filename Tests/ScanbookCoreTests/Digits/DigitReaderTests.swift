@@ -148,7 +148,7 @@ import Testing
     @Test func theExponentialIsAccurate() {
         for x: Float in [0, -0.5, -1, -2.3, -7, -20] {
             let expected = reference(x)
-            #expect(abs(DigitReader.exponential(x) - expected) <= expected * 1e-5)
+            #expect(abs(Softmax.exponential(x) - expected) <= expected * 1e-5)
         }
     }
 
