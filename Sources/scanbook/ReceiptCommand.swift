@@ -36,6 +36,8 @@ struct ReceiptCommand: AsyncParsableCommand {
         let date: String?
         let merchant: String?
         let confidence: Double
+        /// The total model's second choice.
+        let runnerUp: String?
         let text: String
         let ms: Double
         /// Milliseconds per stage: decode, find, warp, deskew, ocr, second look (when taken), extract.
@@ -47,6 +49,7 @@ struct ReceiptCommand: AsyncParsableCommand {
             date = result.date?.description
             merchant = result.merchant
             confidence = (result.confidence * 100).rounded() / 100
+            runnerUp = result.runnerUp?.description
             self.text = text
             self.ms = ms
             self.timings = timings.milliseconds
@@ -60,11 +63,12 @@ struct ReceiptCommand: AsyncParsableCommand {
             try container.encode(date, forKey: .date)
             try container.encode(merchant, forKey: .merchant)
             try container.encode(confidence, forKey: .confidence)
+            try container.encode(runnerUp, forKey: .runnerUp)
             try container.encode(text, forKey: .text)
             try container.encode(ms, forKey: .ms)
             try container.encode(timings, forKey: .timings)
         }
 
-        enum CodingKeys: String, CodingKey { case total, currency, date, merchant, confidence, text, ms, timings }
+        enum CodingKeys: String, CodingKey { case total, currency, date, merchant, confidence, runnerUp, text, ms, timings }
     }
 }

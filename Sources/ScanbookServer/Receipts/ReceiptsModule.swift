@@ -6,11 +6,11 @@ import Vapor
 struct ReceiptsModule: ScanbookModule {
     var menuEntry: Module? { .receipts }
     var migrations: [any Migration] {
-        // AddReceiptMerchantReading comes before ApplyFinishedReceiptCaptures (which reads receipts
-        // through today's model) so a fresh database has the column by then; an existing one ran
-        // that migration long ago and just adds the column.
+        // AddReceiptMerchantReading and AddReceiptTotalRunnerUp come before ApplyFinishedReceiptCaptures
+        // (which reads receipts through today's model) so a fresh database has the columns by then;
+        // an existing one ran that migration long ago and just adds the columns.
         [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords(),
-         CreateMerchantSpellings(), AddReceiptMerchantReading(), ApplyFinishedReceiptCaptures()]
+         CreateMerchantSpellings(), AddReceiptMerchantReading(), AddReceiptTotalRunnerUp(), ApplyFinishedReceiptCaptures()]
     }
     var blobReferences: [any ReferencesBlobs.Type] { [Receipt.self] }
 

@@ -35,7 +35,12 @@ import VaporTesting
             let guessed = try await anna.addReceipt(["Kiosk", "Datum 03.03.2025", "Zeitung CHF 3.50", "Kaffee 4.20", "7.70"], ocr: ocr)
             // Total, cash and change agree.
             let backed = try await anna.addReceipt(["KEDAI SDN BHD", "03/03/2025", "ITEM 14.10", "TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"], ocr: ocr)
-            #expect(try await anna.get(ReceiptsURL.receipt(id: guessed).path).body.string.contains("id=\"total-unsure\""))
+            let guessedPage = try await anna.get(ReceiptsURL.receipt(id: guessed).path).body.string
+            #expect(guessedPage.contains("id=\"total-unsure\""))
+            // The model's next choice is offered: another amount on the receipt.
+            let runnerUp = try #require(try await Receipt.find(guessed, on: app.db)?.runnerUpHundredths)
+            #expect([350, 420].contains(runnerUp))
+            #expect(guessedPage.contains("id=\"total-runner-up\"") && guessedPage.contains(Amount(hundredths: runnerUp).description))
             #expect(!(try await anna.get(ReceiptsURL.receipt(id: backed).path).body.string.contains("id=\"total-unsure\"")))
         }
     }

@@ -25,7 +25,7 @@ final class ScriptedReceiptOCR: CaptureProcessor, @unchecked Sendable {
         let extracted = ReceiptExtractor(keywords: keywords).extract(lines: lines)
         return try JSONEncoder().encode(ReceiptCaptureResult(
             total: extracted.total, currency: extracted.currency, date: extracted.date?.description,
-            merchant: extracted.merchant, confidence: extracted.confidence, lines: lines, meanConfidence: 90,
+            merchant: extracted.merchant, confidence: extracted.confidence, runnerUp: extracted.runnerUp, lines: lines, meanConfidence: 90,
             pageImage: try await context.storeDerived(job.bytes, content: .png), timings: StageTimings()
         ))
     }

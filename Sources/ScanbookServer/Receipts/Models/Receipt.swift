@@ -37,6 +37,8 @@ final class Receipt: Model, @unchecked Sendable {
     /// The total as first extracted, so a correction can be recognized as one.
     @OptionalField(key: "extracted_total_minor") var extractedTotalMinor: Int?
     @OptionalField(key: "confidence") var confidence: Double?
+    /// The total model's second choice (hundredths), offered when the total is unsure.
+    @OptionalField(key: "runner_up_hundredths") var runnerUpHundredths: Int?
     @OptionalField(key: "warranty_until") var warrantyUntil: String?
     @Children(for: \.$receipt) var allocations: [ReceiptAllocation]
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

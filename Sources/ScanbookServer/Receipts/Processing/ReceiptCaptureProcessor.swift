@@ -29,6 +29,7 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
             date: extracted.date?.description,
             merchant: extracted.merchant,
             confidence: extracted.confidence,
+            runnerUp: extracted.runnerUp,
             lines: reading.ocr.lines.map(\.text),
             meanConfidence: reading.ocr.meanConfidence,
             pageImage: try await context.storeDerived(pageJPEG, content: .jpeg),
@@ -53,6 +54,8 @@ struct ReceiptCaptureResult: Codable, Sendable {
     let date: String?
     let merchant: String?
     let confidence: Double
+    /// Absent from results written before the total model.
+    let runnerUp: Amount?
     let lines: [String]
     let meanConfidence: Double
     let pageImage: UUID

@@ -27,6 +27,7 @@ enum ReceiptResults {
         receipt.purchasedOn = result.date
         receipt.ocrText = result.lines.joined(separator: "\n")
         receipt.confidence = result.confidence
+        receipt.runnerUpHundredths = result.runnerUp?.hundredths
         receipt.$image.id = result.pageImage
         var merchant: Merchant?
         if let name = result.merchant {

@@ -45,6 +45,7 @@ extension ReceiptPresentation {
         }
         let id = try receipt.requireID()
         let merchants = try await Merchant.query(on: request.db).filter(\.$owner.$id == ownerID).all().map(\.name).sorted()
+        let unsure = receipt.state == .review && (receipt.confidence ?? 0) < ReceiptExtractor.checkConfidence
         return ReceiptShowView(
             state: receipt.state.rawValue,
             stateLabel: request.text("receipts_state_\(receipt.state.rawValue)"),
@@ -53,7 +54,8 @@ extension ReceiptPresentation {
             photoURL: try await receipt.$capture.get(on: request.db).map { SiteURL.blob(id: $0.$blob.id).path },
             confidence: receipt.confidence.map { Int(clamping: ($0 * 100).rounded(), within: 0...100) },
             currencyUnread: receipt.currency == nil && receipt.state == .review,
-            totalUnsure: receipt.state == .review && (receipt.confidence ?? 0) < ReceiptExtractor.checkConfidence,
+            totalUnsure: unsure,
+            runnerUp: unsure ? receipt.runnerUpHundredths.map { Amount(hundredths: $0).description } : nil,
             readTotal: receipt.extractedTotalMinor.map { Amount(minorUnits: $0, decimals: receipt.totalDecimals).description },
             form: .init(
                 // An unread currency is offered as the home one, with a warning to check it.

@@ -67,6 +67,8 @@ struct ReceiptShowView: Encodable {
     let currencyUnread: Bool
     /// The total was read with little confidence (`ReceiptExtractor.checkConfidence`): check it first.
     let totalUnsure: Bool
+    /// The total model's second choice, offered with an unsure total.
+    let runnerUp: String?
     let readTotal: String?
     let form: Form
     let categories: [SelectOption]
