@@ -6,10 +6,14 @@ public enum MerchantGuess {
     static let registrationWords = ReceiptVocabulary.registration
     static let ownerPrefixes = ReceiptVocabulary.ownerPrefixes
     static let headings = ReceiptVocabulary.headings
+    static let legibleConfidence = 60.0
 
-    public static func from(_ lines: [String]) -> String? {
+    /// `confidences`: OCR's confidence (0–100) per line; a name-like line read below
+    /// `legibleConfidence` is a logo or a smudge read as letters ("Berti Kan en hai I").
+    public static func from(_ lines: [String], confidences: [Double]? = nil) -> String? {
         let top = Array(lines.prefix(8))
-        guard let (index, name) = companyLine(top) ?? nameLine(top) else { return nil }
+        let legible = top.indices.map { index in (confidences.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? 100) >= legibleConfidence }
+        guard let (index, name) = companyLine(top) ?? nameLine(top, legible: legible) else { return nil }
         // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name left open goes on on the next line.
         if name.hasSuffix("&"), index + 1 < top.count, letterShare(top[index + 1]) > 0.6, !isHeading(top[index + 1]) {
             return clean(name + " " + clean(withoutRegistration(repairedForm(top[index + 1]))))
@@ -21,14 +25,16 @@ public enum MerchantGuess {
     static func companyLine(_ top: [String]) -> (Int, String)? {
         guard let index = top.firstIndex(where: { line in
             let text = TotalKeywords.normalized(repairedForm(line))
-            return TotalKeywords.containsAny(text, companyForms) && letterShare(line) > 0.6 && !isRegistration(line)
+            // "99 SPEED MART S/B (519537-X)": the registration number is not part of the name.
+            return TotalKeywords.containsAny(text, companyForms) && letterShare(withoutRegistration(line)) > 0.6 && !isRegistration(line)
         }) else { return nil }
         let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
         // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
         // than the company form continues the name-like line above it.
         let words = TotalKeywords.normalized(company).split(separator: " ")
         let formWords = words.filter { ["co", "m", "sdn", "bhd", "s", "b", "restaurant", "ltd", "gmbh", "ag", "inc"].contains($0) }
-        if index > 0, words.count - formWords.count <= 1, letterShare(top[index - 1]) > 0.6,
+        // Not a stray mark above it ("X", "Foz"): a line of at least four letters.
+        if index > 0, words.count - formWords.count <= 1, letterShare(top[index - 1]) > 0.6, top[index - 1].filter(\.isLetter).count >= 4,
            DateParser.dates(in: top[index - 1]).isEmpty, !isHeading(top[index - 1]) {
             return (index, clean(clean(top[index - 1]) + " " + company))
         }
@@ -36,10 +42,11 @@ public enum MerchantGuess {
     }
 
     /// The first top line that reads like a name rather than a heading, an address or a number.
-    static func nameLine(_ top: [String]) -> (Int, String)? {
+    static func nameLine(_ top: [String], legible: [Bool]) -> (Int, String)? {
         let nameLike = top.indices.filter { index in
             let line = top[index]
-            return line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line) && !isRegistration(line) && DateParser.dates(in: line).isEmpty
+            return legible[index] && line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line) && !isRegistration(line) && !isAddress(line)
+                && DateParser.dates(in: line).isEmpty
         }
         // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
         // printed name under it is usually in capitals.
@@ -53,6 +60,17 @@ public enum MerchantGuess {
     static func isHeading(_ line: String) -> Bool {
         let text = TotalKeywords.normalized(line)
         return TotalKeywords.containsAny(text, headings)
+    }
+
+    /// "LOT P.T. 2811, JALAN ANGSA,", "3RD FLR, AEON TAMAN MALURI SC", "Tel 03-1234", "80300 JOHOR
+    /// BAHRU", "8001 Zürich": where the shop is, not what it is called. A word of four or five
+    /// digits is a postcode.
+    static func isAddress(_ line: String) -> Bool {
+        let text = TotalKeywords.normalized(line)
+        return TotalKeywords.containsAny(text, ReceiptVocabulary.addressWords)
+            || text.split(separator: " ").contains { word in
+                (4...5).contains(word.count) && word.allSatisfy(\.isNumber) || ReceiptVocabulary.addressEndings.contains(where: word.hasSuffix)
+            }
     }
 
     static func isRegistration(_ line: String) -> Bool {

@@ -51,7 +51,7 @@ public struct ReceiptExtractor: Sendable {
     }
 
     public func extract(lines: [String]) -> Result {
-        extract(lines: lines, boxes: nil, words: nil)
+        extract(lines: lines, layout: nil, words: nil)
     }
 
     /// With OCR's words, a doubtful total (a low word confidence) may be corrected by the
@@ -59,14 +59,18 @@ public struct ReceiptExtractor: Sendable {
     public func extract(_ ocr: OCRResult) -> Result {
         guard !ocr.lines.isEmpty else { return extract(lines: ocr.text.split(separator: "\n").map(String.init)) }
         let byLine = Dictionary(grouping: ocr.words, by: \.line)
-        return extract(lines: ocr.lines.map(\.text), boxes: ocr.lines.map(\.box), words: ocr.lines.indices.map { byLine[$0] ?? [] })
+        return extract(lines: ocr.lines.map(\.text), layout: ocr.lines, words: ocr.lines.indices.map { byLine[$0] ?? [] })
     }
 
-    private func extract(lines rawLines: [String], boxes rawBoxes: [PixelRect]?, words rawWords: [[OCRWord]]?) -> Result {
+    /// `layout`: OCR's lines with their boxes and confidences, when known.
+    private func extract(lines rawLines: [String], layout: [OCRLine]?, words rawWords: [[OCRWord]]?) -> Result {
         let kept = rawLines.indices.filter { !rawLines[$0].trimmingWhitespace().isEmpty }
         let lines = kept.map { rawLines[$0].trimmingWhitespace() }
         let words = rawWords.map { all in kept.map { all.indices.contains($0) ? all[$0] : [] } }
-        let boxes = rawBoxes.map { all in kept.map { all.indices.contains($0) ? all[$0] : PixelRect(x: 0, y: 0, width: 0, height: 0) } }
+        let layout = layout.map { all in
+            kept.map { all.indices.contains($0) ? all[$0] : OCRLine(text: "", confidence: 0, box: PixelRect(x: 0, y: 0, width: 0, height: 0)) }
+        }
+        let boxes = layout?.map(\.box)
         let reading = findTotal(lines)
         var (total, confidence, totalLine) = (reading.amount, reading.confidence, reading.line)
         var replaced = false
@@ -94,7 +98,7 @@ public struct ReceiptExtractor: Sendable {
         }
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
-            merchant: MerchantGuess.from(lines), confidence: confidence, totalLine: totalLine,
+            merchant: MerchantGuess.from(lines, confidences: layout?.map(\.confidence)), confidence: confidence, totalLine: totalLine,
             totalEvidence: evidence(for: total, line: totalLine, origin: reading.origin, replaced: replaced, lines: lines),
             ranking: ranking, totalCandidates: candidates
         )

@@ -60,6 +60,10 @@ enum ReceiptVocabulary {
     static let ownerPrefixes = lexicon["owner-prefix"].sorted { $0.count > $1.count }
     /// Document titles at the top that are not the merchant.
     static let headings = lexicon["heading"]
+    /// Words of an address ("Jalan", "Strasse", "Floor") and of contact lines ("Tel", "Fax").
+    static let addressWords = lexicon["address"] + lexicon["contact"]
+    /// Endings of compound street names ("Bahnhofstrasse").
+    static let addressEndings = lexicon["address-ending"]
 
     /// Printed currency marks and their ISO 4217 codes. Marks of letters only ("RM", "FR.") count
     /// only as a word of their own or right before a number, never inside a word ("FORM", "FRAU").

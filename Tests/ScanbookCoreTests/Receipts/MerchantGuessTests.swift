@@ -1,0 +1,29 @@
+@testable import ScanbookCore
+import Testing
+
+/// The merchant from the header: the company line, else the first line that reads like a name,
+/// never an address, a phone number or a smudge OCR read as letters.
+@Suite struct MerchantGuessTests {
+    @Test func aCompanyLineCountsWithItsRegistrationNumber() {
+        #expect(MerchantGuess.from(["99 SPEED MART S/B (519537-X)", "LOT P.T. 2811, JALAN ANGSA,", "41150 KLANG, SELANGOR"]) == "99 SPEED MART S/B")
+        #expect(MerchantGuess.from(["AEON CO. (M) BHD (126926-H)", "3RD FLR, AEON TAMAN MALURI SC"]) == "AEON CO. (M) BHD")
+    }
+
+    @Test func addressesPostcodesAndPhoneNumbersAreNotNames() {
+        #expect(MerchantGuess.from(["K3-113, JL IBRAHIM SULTAN", "80300 JOHOR BAHRU", "Tel 07-2231234", "Cafe Sin Du"]) == "Cafe Sin Du")
+        #expect(MerchantGuess.from(["Bahnhofstrasse 12", "8001 Zürich", "Bäckerei Frei"]) == "Bäckerei Frei")
+        #expect(MerchantGuess.from(["Via Nassa 5", "6900 Lugano", "Panetteria Lago"]) == "Panetteria Lago")
+    }
+
+    @Test func aLineOCRWasUnsureOfIsSkipped() {
+        let lines = ["Berti Kan en hai I", "GUARDIAN HEALTH AND BEAUTY"]
+        #expect(MerchantGuess.from(lines) == "Berti Kan en hai I", "without confidences every line counts")
+        #expect(MerchantGuess.from(lines, confidences: [34, 88]) == "GUARDIAN HEALTH AND BEAUTY")
+        #expect(MerchantGuess.from(["nn EEE"], confidences: [20]) == nil, "nothing legible: no guess rather than noise")
+    }
+
+    @Test func aStrayMarkAboveTheCompanyFormIsNotPartOfTheName() {
+        #expect(MerchantGuess.from(["Foz", "AEON CO. (M) BHD"]) == "AEON CO. (M) BHD")
+        #expect(MerchantGuess.from(["POPULAR BOOK", "CO. (M) SDN BHD"]) == "POPULAR BOOK CO. (M) SDN BHD")
+    }
+}
