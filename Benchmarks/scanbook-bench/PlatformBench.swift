@@ -82,6 +82,10 @@ enum ScanbookBench {
             if let receipts = option("--receipts") {
                 try await ReceiptBench.run(directory: receipts, label: "generated German/Swiss", cache: nil, limit: option("--limit").flatMap(Int.init), into: &table)
             }
+            // Phone photos of chain-store layouts (Aldi, Lidl, Rewe, Migros, ...) with fade, curl and blur.
+            if let photos = option("--receipt-photos"), FileManager.default.fileExists(atPath: photos) {
+                try await ReceiptBench.run(directory: photos, label: "generated German/Swiss photos", cache: option("--receipt-photos-cache"), limit: option("--limit").flatMap(Int.init), into: &table)
+            }
             table.print(title: "Receipt extraction (issue 4)")
         } else {
             print("\nReceipt extraction skipped: \(sroie) not found (the shared corpus is not on this machine).")

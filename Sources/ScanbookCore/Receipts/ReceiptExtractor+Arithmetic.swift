@@ -69,10 +69,22 @@ extension ReceiptExtractor {
             Self.taxSummaryWitness(lines[end...], amounts: amounts, rounding: rounding),
         ].compactMap { $0 }
         // A total taken from cash and change is no witness of itself.
-        if origin != .cashMinusChange, let paid = cashMinusChange(lines, amounts) {
+        if origin != .cashMinusChange, let paid = cashMinusChange(lines, amounts) ?? paidByCard(lines, amounts) {
             witnesses.append(ArithmeticWitness(source: .cashAndChange, totals: [paid.hundredths], copiesOneLine: false))
         }
         return witnesses
+    }
+
+    /// "Geg. EC-Karte 42,36", "Kartenzahlung 93.07": a card pays the total exactly, so the amount
+    /// beside the payment method is one more witness, when no change is given back.
+    func paidByCard(_ lines: [String], _ amounts: [[Amount]]) -> Amount? {
+        guard !lines.contains(where: { TotalKeywords.containsAny(TotalKeywords.normalized($0), ReceiptVocabulary.change) }) else { return nil }
+        let paid = lines.indices.filter { index in
+            TotalKeywords.containsAny(TotalKeywords.normalized(lines[index]), ReceiptVocabulary.paymentMethods) && keywords.weight(of: lines[index]) == nil
+        }.compactMap { amounts[$0].last }.filter { $0.minorUnits > 0 }
+        // Two card lines must agree (the slip repeats the amount); different amounts say nothing.
+        guard let first = paid.first, paid.allSatisfy({ $0.sameValue(as: first) }) else { return nil }
+        return first
     }
 
     /// Where the tax summary after the sale begins (it repeats "TOTAL" for tax bases), or the end.

@@ -41,3 +41,22 @@ import Testing
         #expect(italian.merchant == "Panetteria Lago Sagl")
     }
 }
+
+/// German chain-store receipts (issue 25, part 5): the words of their payment and savings lines.
+@Suite struct GermanReceiptTests {
+    @Test func aCardPaymentWitnessesTheTotalWhenOCRDroppedADigit() {
+        // "Summe 42,36" read as "2,36"; the card paid 42,36 and the VAT table adds up to it.
+        let lines = [
+            "Lidl", "Cola Zero 1,5L 1,39 A", "Kaffee Crema 1kg 10,39 B", "Summe 2,36", "Geg. EC-Karte 42,36",
+            "MwSt-Satz Netto MwSt Brutto", "B= 7% 27,79 1,94 29,73", "A= 19% 10,61 2,02 12,63", "25.05.2024 17:41 Bon 88298",
+        ]
+        #expect(ReceiptExtractor().extract(lines: lines).total == Amount(minorUnits: 4236, decimals: 2))
+    }
+
+    @Test func savingsAndMoneyBackAreNotTheTotal() {
+        let lines = ["Lidl", "Bio Bananen 2,19 A", "Quark 500g 1,49 A", "Summe 3,68", "Bar 5,00", "Zurück 1,32", "Preisvorteil gesamt 0,70"]
+        let result = ReceiptExtractor().extract(lines: lines)
+        #expect(result.total == Amount(minorUnits: 368, decimals: 2))
+        #expect(result.totalEvidence == .witnessed, "cash − Zurück agrees")
+    }
+}
