@@ -41,6 +41,11 @@ import VaporTesting
             let runnerUp = try #require(try await Receipt.find(guessed, on: app.db)?.runnerUpHundredths)
             #expect([350, 420].contains(runnerUp))
             #expect(guessedPage.contains("id=\"total-runner-up\"") && guessedPage.contains(Amount(hundredths: runnerUp).description))
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let guessedDTO = try await api.send(.GET, ReceiptsAPIRoute.receipt(id: guessed)).content.decode(ReceiptDTO.self)
+            #expect(guessedDTO.runnerUp == Amount(hundredths: runnerUp).description)
+            let backedDTO = try await api.send(.GET, ReceiptsAPIRoute.receipt(id: backed)).content.decode(ReceiptDTO.self)
+            #expect(backedDTO.runnerUp == nil, "a sure total offers no second choice")
             #expect(!(try await anna.get(ReceiptsURL.receipt(id: backed).path).body.string.contains("id=\"total-unsure\"")))
         }
     }

@@ -18,6 +18,8 @@ struct ReceiptDTO: Content {
     let note: String?
     let warrantyUntil: String?
     let confidence: Double?
+    /// The total model's second choice while the total is unsure (state `review`).
+    let runnerUp: String?
     let captureID: UUID?
     let imageURL: String?
     let bookings: [Booking]
@@ -35,6 +37,7 @@ struct ReceiptDTO: Content {
         note = receipt.note
         warrantyUntil = receipt.warrantyUntil
         confidence = receipt.confidence
+        runnerUp = receipt.unsureTotal ? receipt.runnerUpHundredths.map { Amount(hundredths: $0).description } : nil
         captureID = receipt.$capture.id
         imageURL = receipt.$image.id.map { SiteURL.blob(id: $0).path }
         bookings = (receipt.$allocations.value ?? []).map {

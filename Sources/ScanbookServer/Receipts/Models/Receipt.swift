@@ -63,6 +63,9 @@ final class Receipt: Model, @unchecked Sendable {
     }
 
     var purchaseDate: CalendarDate? { purchasedOn.flatMap(CalendarDate.init(iso:)) }
+
+    /// Read with little confidence and not yet confirmed: check the total first.
+    var unsureTotal: Bool { state == .review && (confidence ?? 0) < ReceiptExtractor.checkConfidence }
 }
 
 /// Photos this table keeps alive (see `ReferencesBlobs`).

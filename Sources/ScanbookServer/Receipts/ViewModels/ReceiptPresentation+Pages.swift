@@ -45,7 +45,7 @@ extension ReceiptPresentation {
         }
         let id = try receipt.requireID()
         let merchants = try await Merchant.query(on: request.db).filter(\.$owner.$id == ownerID).all().map(\.name).sorted()
-        let unsure = receipt.state == .review && (receipt.confidence ?? 0) < ReceiptExtractor.checkConfidence
+        let unsure = receipt.unsureTotal
         return ReceiptShowView(
             state: receipt.state.rawValue,
             stateLabel: request.text("receipts_state_\(receipt.state.rawValue)"),
