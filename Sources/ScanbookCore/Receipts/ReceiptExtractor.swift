@@ -8,8 +8,8 @@ public struct ReceiptExtractor: Sendable {
     public var totalModel: TotalModel = .standard
 
     /// A total read with less confidence than this is shown as unsure, to be checked first. On the
-    /// held-out half of sroie-dev (both resolutions), the model's probability below it flags 25 of
-    /// 46 wrong totals and 47 of 248 right ones; the rules' own estimate flagged 24 and 57.
+    /// held-out half of sroie-dev (both resolutions), the model's probability below it flags 26 of
+    /// 46 wrong totals and 46 of 248 right ones; the rules' own estimate flagged 24 and 57.
     public static let checkConfidence = 0.75
 
     public init(keywords: TotalKeywords = .standard, latestDate: CalendarDate? = nil) {
@@ -33,7 +33,7 @@ public struct ReceiptExtractor: Sendable {
         public var ranking: [TotalModel.Choice] = []
         /// Every amount the model ranked, with its features (for training the model).
         public var totalCandidates: [TotalCandidate] = []
-        /// The model's second choice, offered when the total is corrected.
+        /// The model's second choice, offered while the total is unsure.
         public var runnerUp: Amount? { ranking.first { choice in total.map { !choice.amount.sameValue(as: $0) } ?? true }?.amount }
     }
 
