@@ -14,8 +14,8 @@ extension ReceiptExtractor {
     func totalCandidates(lines: [String], boxes: [PixelRect]?, words: [[OCRWord]]?, rulesTotal: Amount?) -> [TotalCandidate] {
         let end = Self.summaryStart(lines)
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+        // With origin `.keyword` the witnesses include what was paid (cash − change, or by card).
         let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: end, origin: .keyword)
-        let paidMinusChange = cashMinusChange(lines, amounts)
         let found = (0..<end).flatMap { index in
             amounts[index].enumerated().filter { $0.element.minorUnits > 0 }.map { (amount: $0.element, line: index, rightmost: $0.offset == amounts[index].count - 1) }
         }
@@ -42,7 +42,6 @@ extension ReceiptExtractor {
             for witness in witnesses where witness.totals.contains(value) && !(witness.copiesOneLine && witness.startLine == index) {
                 features["sum." + witness.source.featureName] = 1
             }
-            if paidMinusChange?.hundredths == value { features["sum.paid-minus-change"] = 1 }
             if candidate.amount.decimals == 2 { features["two-decimals"] = 1 }
             if rulesTotal?.hundredths == value { features["rules"] = 1 }
             if typicalHeight > 0, let boxes, boxes.indices.contains(index) {
