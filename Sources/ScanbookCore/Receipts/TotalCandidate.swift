@@ -68,11 +68,7 @@ extension ReceiptExtractor {
         ]
         for (name, phrases) in vocabulary where TotalKeywords.containsAny(text, phrases) { classes.append(name) }
         if ReceiptVocabulary.statesTaxIncluded(text) { classes.append("tax-included") }
-        let upper = line.uppercased(), words = Set(text.uppercased().split(separator: " "))
-        let currency = ReceiptVocabulary.currencies.contains { mark in
-            ReceiptVocabulary.wordCurrencyMarks.contains(mark.symbol) ? words.contains(Substring(mark.symbol.filter(\.isLetter))) : upper.contains(mark.symbol)
-        }
-        if currency { classes.append("currency") }
+        if !Self.currencyCodes(on: line).isEmpty { classes.append("currency") }
         return classes
     }
 }
