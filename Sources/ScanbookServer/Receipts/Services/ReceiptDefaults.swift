@@ -19,12 +19,14 @@ enum ReceiptDefaults {
             return try await database.writeTransaction { database in
                 let profile = ReceiptProfile(ownerID: ownerID, currency: currency)
                 try await profile.create(on: database)
-                for key in categoryKeys {
-                    try await ReceiptCategory(ownerID: ownerID, name: localizer.text("receipts_category_\(key)", locale: locale)).create(on: database)
-                }
-                for (phrase, weight) in TotalKeywords.defaultTotals.sorted(by: { $0.key < $1.key }) {
-                    try await TotalKeyword(ownerID: ownerID, phrase: phrase, weight: weight, learned: false).create(on: database)
-                }
+                // One INSERT each for the categories and the keywords (some 40 rows): a registration
+                // holds its connection only briefly, even when many arrive at once.
+                try await categoryKeys.map { key in
+                    ReceiptCategory(ownerID: ownerID, name: localizer.text("receipts_category_\(key)", locale: locale))
+                }.create(on: database)
+                try await TotalKeywords.defaultTotals.sorted(by: { $0.key < $1.key }).map { phrase, weight in
+                    TotalKeyword(ownerID: ownerID, phrase: phrase, weight: weight, learned: false)
+                }.create(on: database)
                 return profile
             }
         } catch {
