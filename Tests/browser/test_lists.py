@@ -6,7 +6,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser, screenshot
-from helpers import register, submit
+from helpers import fill, register, submit
 
 
 def add_item(browser, name):
@@ -68,6 +68,7 @@ def test_two_users_share_a_list(server, browser):
 
         # Frida clears it and gets it offered for quick add.
         submit(browser.find_element(By.ID, "clear-bought"))
+        WebDriverWait(browser, 5).until(EC.alert_is_present()).accept()  # removing several items asks first
         WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.getElementById('bought-items') === null"))
         browser.get(shared_url)  # a settled page: the live refresh of the old one may still be replacing parts
         chip = WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.XPATH, "//div[@id='quick-add']//button[contains(., 'Milch')]")))
@@ -97,9 +98,25 @@ def test_two_users_share_a_list(server, browser):
         assert "Pizza" in browser.find_element(By.ID, "expenses").text
         screenshot(browser, "11-expenses")
 
+        # Gustav typed the wrong amount: he edits the expense in place and both pages follow.
+        other.find_element(By.CSS_SELECTOR, "#expenses a[aria-label='Edit Pizza']").click()
+        WebDriverWait(other, 10).until(EC.presence_of_element_located((By.ID, "expense-editing")))
+        assert other.find_element(By.CSS_SELECTOR, "#expense-add [name=description]").get_attribute("value") == "Pizza"
+        submit(fill(other, "expense-add", amount="30,00"))
+        WebDriverWait(other, 10).until(lambda d: not d.find_elements(By.ID, "expense-editing") and balance(d, "Gustav") == "+15.00")
+        WebDriverWait(browser, 5).until(lambda d: balance(d, "Frida") == "-15.00")
+        assert other.find_element(By.ID, "expenses").text.count("Pizza") == 1
+
+        # Deleting asks first; cancelling keeps the expense and the balances.
+        other.find_element(By.CSS_SELECTOR, "#expenses button[aria-label='Delete Pizza']").click()
+        alert = WebDriverWait(other, 5).until(EC.alert_is_present())
+        assert "balances" in alert.text
+        alert.dismiss()
+        assert "Pizza" in other.find_element(By.ID, "expenses").text and balance(other, "Gustav") == "+15.00"
+
         # Frida pays what the plan proposes; both pages say everyone is square.
         plan = browser.find_element(By.ID, "plan")
-        assert "Frida → Gustav" in plan.text and "12.00" in plan.text
+        assert "Frida → Gustav" in plan.text and "15.00" in plan.text
         plan.find_element(By.TAG_NAME, "button").click()
         WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "settled")))
         WebDriverWait(other, 5).until(EC.presence_of_element_located((By.ID, "settled")))

@@ -31,6 +31,8 @@ enum ListsURL: ModuleURL, Equatable {
     case live(id: UUID?)
     /// Balances, the settle-up plan, the add-expense form and the purchase history (`ExpenseFilter`).
     case expenses(id: UUID?)
+    /// GET: the expenses page with the form filled to edit one; POST: saves the edit.
+    case editExpense(id: UUID?, expense: UUID?)
     case deleteExpense(id: UUID?, expense: UUID?)
     case payments(id: UUID?)
     /// The receipt page's "share on a list" (the list is a form field).
@@ -57,6 +59,7 @@ enum ListsURL: ModuleURL, Equatable {
         case .declineInvitation(let invitation): ["invitations", invitation.pathComponent(.invitation), "decline"]
         case .live(let id): [id.pathComponent(.list), "live"]
         case .expenses(let id): [id.pathComponent(.list), "expenses"]
+        case .editExpense(let id, let expense): [id.pathComponent(.list), "expenses", expense.pathComponent(.expense), "edit"]
         case .deleteExpense(let id, let expense): [id.pathComponent(.list), "expenses", expense.pathComponent(.expense), "delete"]
         case .payments(let id): [id.pathComponent(.list), "payments"]
         case .expenseFromReceipt: ["from-receipt"]

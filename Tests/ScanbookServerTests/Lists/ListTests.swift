@@ -171,6 +171,9 @@ extension WebSession {
                 #expect(try await anna.post(ListsURL.members(id: flat).path, ["email": "\(name)@example.org"]).status == .seeOther)
             }
             #expect(try await anna.post(ListsURL.members(id: flat).path, ["email": "gina@example.org"]).status == .conflict)
+            // The page says why the invite form is gone instead of just leaving it out.
+            let full = try await anna.get(ListsURL.list(id: flat).path).body.string
+            #expect(full.contains(#"id="list-full""#) && !full.contains(#"id="invite""#))
             #expect(try await ListMembership.query(on: app.db).filter(\.$list.$id == flat).count() == 3, "invited is not joined")
 
             // Only the owner invites, renames or deletes; members leave; the owner removes.

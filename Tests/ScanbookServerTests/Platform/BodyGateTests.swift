@@ -74,3 +74,29 @@ import VaporTesting
         }
     }
 }
+
+/// A photo over the upload limit gets a page a person can act on (issue 26): in the app's layout
+/// with their menu, the file limit in words and the way back; the API says the same as JSON.
+@Suite struct TooLargeUploadTests {
+    @Test func anOversizedPhotoGetsAFriendlyPageAndJSON() async throws {
+        try await withScanbook(.sqlite, configure: { $0.maxUploadBytes = 1_000_000 }) { app, _ in
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            try await anna.get(ReceiptsURL.list.path)
+            let photo = FormFile(filename: "big.jpg", contentType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 7, count: 2_100_000))
+            let page = try await anna.post(ReceiptsURL.list.path, files: ["photo": photo], headers: ["Referer": "http://localhost/receipts?month=2026-01"])
+            #expect(page.status == .payloadTooLarge)
+            let html = page.body.string
+            #expect(html.contains("File too large") && html.contains("larger than 1 MB"), "the file limit, not the envelope's")
+            #expect(html.contains(#"href="/settings""#), "still signed in: the menu is there")
+            #expect(html.contains(#"id="error-try-again""#) && html.contains(#"href="/receipts?month=2026-01""#))
+
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let json = try await api.upload(.POST, ReceiptsAPIRoute.receipts, files: [("photo", photo)])
+            #expect(json.status == .payloadTooLarge)
+            let error = try json.content.decode(APIErrorResponse.self)
+            #expect(error.error && error.reason.contains("1 MB"))
+            #expect(try await Receipt.query(on: app.db).count() == 0)
+        }
+    }
+}

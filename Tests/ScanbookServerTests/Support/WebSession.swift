@@ -22,10 +22,10 @@ final class WebSession {
 
     /// Posts a form; the page's CSRF token is added unless `csrf: false` (to test its absence).
     @discardableResult
-    func post(_ path: String, _ fields: [String: String] = [:], files: [String: FormFile] = [:], csrf includeToken: Bool = true) async throws -> TestingHTTPResponse {
+    func post(_ path: String, _ fields: [String: String] = [:], files: [String: FormFile] = [:], csrf includeToken: Bool = true, headers extra: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
         var fields = fields
         if includeToken, let csrf { fields["csrf"] = csrf }
-        var headers = HTTPHeaders()
+        var headers = extra
         var body = ByteBuffer()
         if files.isEmpty {
             headers.contentType = .urlEncodedForm

@@ -20,6 +20,12 @@ enum ExpenseAPIController {
         try ExpenseDTO(try await ExpenseService.find(request.id(.expense), in: try await list(request), on: request))
     }
 
+    @Sendable static func update(_ request: Request) async throws -> ExpenseDTO {
+        let list = try await list(request)
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
+        return try ExpenseDTO(try await ExpenseService.update(expense, with: try request.content.decode(ExpenseInput.self), in: list, on: request))
+    }
+
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
         let list = try await list(request)
         try await ExpenseService.delete(try await ExpenseService.find(request.id(.expense), in: list, on: request), in: list, on: request)

@@ -12,6 +12,29 @@ enum ExpenseWebController {
         try await render(try await list(request), request, errors: [], input: nil, status: .ok)
     }
 
+    /// The page with its form filled with one expense, saving to that expense.
+    @Sendable static func edit(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
+        guard ExpenseService.mayChange(expense, in: list, by: try request.auth.require(User.self).requireID()) else {
+            throw UserFacingError(.forbidden, "expenses_notYours")
+        }
+        return try await render(list, request, errors: [], input: ExpenseInput(editing: expense), editing: expense, status: .ok)
+    }
+
+    @Sendable static func update(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
+        let input = try request.content.decode(ExpenseInput.self)
+        return try await request.change {
+            let saved = try await ExpenseService.update(expense, with: input, in: list, on: request)
+            request.flash(.success, request.text("expenses_saved", ["description": saved.description]))
+            return ListsURL.expenses(id: list.id)
+        } showAgain: { errors, status in
+            return try await render(list, request, errors: errors, input: input, editing: expense, status: status)
+        }
+    }
+
     @Sendable static func add(_ request: Request) async throws -> Response {
         let list = try await list(request)
         let input = try request.content.decode(ExpenseInput.self)
@@ -65,8 +88,10 @@ enum ExpenseWebController {
         try await ListService.find(request.id(.list), on: request)
     }
 
-    static func render(_ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, status: HTTPStatus) async throws -> Response {
-        let view = try await ExpensePresentation.page(list, request, errors: errors, input: input)
+    static func render(
+        _ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil, status: HTTPStatus
+    ) async throws -> Response {
+        let view = try await ExpensePresentation.page(list, request, errors: errors, input: input, editing: editing)
         return try await request.renderPage("Lists/expenses", title: "expenses_title", content: view, status: status, activeModule: .lists)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 import Vapor
 
 /// A new expense, from the page or the API. Missing fields take defaults: paid by me, today, split
@@ -50,4 +51,33 @@ struct ExpenseFilter: Content {
 struct ReceiptExpenseForm: Content {
     var list: UUID?
     var receipt: UUID?
+}
+
+extension ExpenseInput {
+    /// An edit: what the input leaves out keeps the expense's value. The parts stay as they were
+    /// unless the input names members (or changes how the expense is split).
+    func completed(by expense: ListExpense) -> ExpenseInput {
+        var input = self
+        input.description = description ?? expense.description
+        input.amount = amount ?? Amount(hundredths: expense.amount).description
+        input.paidBy = paidBy ?? expense.$paidBy.id
+        input.date = date ?? expense.spentOn
+        input.split = split ?? expense.split.rawValue
+        input.receipt = nil
+        let keepsParts = parts == nil && member == nil && choosing != "1" && input.split == expense.split.rawValue
+        if keepsParts { input.parts = expense.parts.map { Part(member: $0.$user.id, value: $0.value) } }
+        return input
+    }
+
+    /// The edit form filled with the expense as it is.
+    init(editing expense: ListExpense) {
+        let parts = expense.parts
+        self.init(
+            description: expense.description, amount: Amount(hundredths: expense.amount).description, paidBy: expense.$paidBy.id,
+            date: expense.spentOn, split: expense.split.rawValue, parts: nil,
+            member: Dictionary(parts.map { ($0.$user.id.uuidString, "1") }, uniquingKeysWith: { first, _ in first }),
+            share: Dictionary(parts.map { ($0.$user.id.uuidString, $0.value ?? "") }, uniquingKeysWith: { first, _ in first }),
+            choosing: "1", receipt: nil
+        )
+    }
 }

@@ -20,6 +20,60 @@ enum ExpenseService {
         let currency = request.currency(of: list)
         var receipt: Receipt?
         if let receiptID = input.receipt { receipt = try await receiptToShare(receiptID, currency: currency, on: request) }
+        let checked = try await check(input, on: list, receipt: receipt, on: request)
+        let expense = ListExpense(
+            listID: try list.requireID(), description: checked.title, amount: checked.amount, currency: currency,
+            paidBy: checked.payer, spentOn: checked.date, split: checked.mode, addedBy: me
+        )
+        expense.$receipt.id = try receipt?.requireID()
+        do {
+            try await request.db.writeTransaction { database in
+                try await expense.create(on: database)
+                try await createShares(checked, of: expense, in: list, on: database)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure && receipt != nil {
+            // The same receipt shared twice at once: the unique index let one through.
+            throw UserFacingError(.conflict, "expenses_receiptShared")
+        }
+        try await expense.$shares.load(on: request.db)
+        request.announce(.expenses, on: list)
+        return expense
+    }
+
+    /// Changes an expense in place (whoever added it, or the owner): the fields `input` leaves out
+    /// keep their values, and the parts are split again among the members it names.
+    static func update(_ expense: ListExpense, with input: ExpenseInput, in list: ShoppingList, on request: Request) async throws -> ListExpense {
+        try requireMayChange(expense, in: list, on: request)
+        let checked = try await check(input.completed(by: expense), on: list, receipt: nil, on: request)
+        expense.description = checked.title
+        expense.amount = checked.amount
+        expense.$paidBy.id = checked.payer
+        expense.spentOn = checked.date.description
+        expense.split = checked.mode
+        try await request.db.writeTransaction { database in
+            try await expense.update(on: database)
+            try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
+            try await createShares(checked, of: expense, in: list, on: database)
+        }
+        try await expense.$shares.load(on: request.db)
+        request.announce(.expenses, on: list)
+        return expense
+    }
+
+    /// An expense as checked, ready to be written: every problem found is reported at once.
+    private struct Checked {
+        let title: String
+        let amount: Int
+        let payer: UUID
+        let date: CalendarDate
+        let mode: ExpenseSplit<UUID>.Mode
+        let parts: [(UUID, Int)]
+        /// The value each member was given (shares, amount or percentage), shown again when editing.
+        let typed: [UUID: String?]
+    }
+
+    private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, on request: Request) async throws -> Checked {
+        let me = try request.auth.require(User.self).requireID()
         let members = try await ListService.members(of: list, on: request.db).members
         let memberIDs = try members.map { try $0.requireID() }
 
@@ -48,25 +102,19 @@ enum ExpenseService {
         } catch let problem as ExpenseSplit<UUID>.Problem {
             throw UserFacingError(.unprocessableEntity, [message(problem)])
         }
-        let expense = ListExpense(
-            listID: try list.requireID(), description: title, amount: amount, currency: currency, paidBy: payer, spentOn: date, split: mode, addedBy: me
+        return Checked(
+            title: title, amount: amount, payer: payer, date: date, mode: mode, parts: parts,
+            typed: Dictionary(values, uniquingKeysWith: { first, _ in first })
         )
-        expense.$receipt.id = try receipt?.requireID()
-        let typed = Dictionary(values, uniquingKeysWith: { first, _ in first })
-        do {
-            try await request.db.writeTransaction { database in
-                try await expense.create(on: database)
-                for (position, (member, part)) in parts.enumerated() {
-                    try await ExpenseShare(expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part, value: mode == .equal ? nil : typed[member] ?? nil).create(on: database)
-                }
-            }
-        } catch let error as any DatabaseError where error.isConstraintFailure && receipt != nil {
-            // The same receipt shared twice at once: the unique index let one through.
-            throw UserFacingError(.conflict, "expenses_receiptShared")
+    }
+
+    private static func createShares(_ checked: Checked, of expense: ListExpense, in list: ShoppingList, on database: any Database) async throws {
+        for (position, (member, part)) in checked.parts.enumerated() {
+            try await ExpenseShare(
+                expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part,
+                value: checked.mode == .equal ? nil : checked.typed[member] ?? nil
+            ).create(on: database)
         }
-        try await expense.$shares.load(on: request.db)
-        request.announce(.expenses, on: list)
-        return expense
     }
 
     static func find(_ id: UUID?, in list: ShoppingList, on request: Request) async throws -> ListExpense {
@@ -77,13 +125,23 @@ enum ExpenseService {
 
     /// Whoever added it, or the list's owner.
     static func delete(_ expense: ListExpense, in list: ShoppingList, on request: Request) async throws {
-        let me = try request.auth.require(User.self).requireID()
-        guard expense.$addedBy.id == me || list.$owner.id == me else { throw UserFacingError(.forbidden, "expenses_notYours") }
+        try requireMayChange(expense, in: list, on: request)
         try await request.db.writeTransaction { database in
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
             try await expense.delete(on: database)
         }
         request.announce(.expenses, on: list)
+    }
+
+    /// Whoever added an expense may change or delete it, and the list's owner.
+    static func mayChange(_ expense: ListExpense, in list: ShoppingList, by user: UUID) -> Bool {
+        expense.$addedBy.id == user || list.$owner.id == user
+    }
+
+    private static func requireMayChange(_ expense: ListExpense, in list: ShoppingList, on request: Request) throws {
+        guard mayChange(expense, in: list, by: try request.auth.require(User.self).requireID()) else {
+            throw UserFacingError(.forbidden, "expenses_notYours")
+        }
     }
 
     /// Newest first, filtered by member (payer or sharing), date range and text; at most `limit`.

@@ -8,7 +8,7 @@ import Vapor
 enum ExpensePresentation {
     static let shownHistory = 50
 
-    static func page(_ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?) async throws -> ExpensePageView {
+    static func page(_ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil) async throws -> ExpensePageView {
         let me = try request.auth.require(User.self).requireID()
         let id = try list.requireID()
         let filter = try request.query.decode(ExpenseFilter.self)
@@ -37,13 +37,18 @@ enum ExpensePresentation {
                 return .init(id: key, name: member.name, value: input?.share?[key] ?? "", checked: (checked == nil && input?.choosing != "1") || !(checked?[key] ?? "").isEmpty)
             },
             splits: ExpenseSplit<UUID>.Mode.allCases.map { SelectOption(value: $0.rawValue, label: request.text("expenses_split_\($0.rawValue)"), selected: $0.rawValue == (input?.split ?? "equal")) },
-            form: .init(description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? request.today.description),
+            form: .init(
+                description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? request.today.description,
+                action: editing.map { ListsURL.editExpense(id: id, expense: $0.id).path } ?? ListsURL.expenses(id: id).path,
+                editing: editing != nil
+            ),
             history: history.prefix(shownHistory).map { expense in
                 .init(
                     description: expense.description, date: expense.spentOn, amount: money(expense.amount), payer: summary.name(expense.$paidBy.id),
                     parts: expense.parts.map { "\(summary.name($0.$user.id)) \(money($0.amount))" }.joined(separator: " · "),
                     split: request.text("expenses_split_\(expense.split.rawValue)"),
-                    canDelete: expense.$addedBy.id == me || list.$owner.id == me,
+                    canDelete: ExpenseService.mayChange(expense, in: list, by: me),
+                    editURL: ListsURL.editExpense(id: id, expense: expense.id).path,
                     deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path
                 )
             },
@@ -56,7 +61,7 @@ enum ExpensePresentation {
                 active: filter.member != nil || !(filter.from ?? "").isEmpty || !(filter.to ?? "").isEmpty || !(filter.q ?? "").isEmpty
             ),
             links: .init(
-                list: ListsURL.list(id: id).path, page: ListsURL.expenses(id: id).path, add: ListsURL.expenses(id: id).path,
+                list: ListsURL.list(id: id).path, page: ListsURL.expenses(id: id).path,
                 payments: ListsURL.payments(id: id).path, live: ListsURL.live(id: id).path
             ),
             errors: errors

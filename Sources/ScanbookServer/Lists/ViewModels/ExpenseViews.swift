@@ -36,7 +36,9 @@ struct ExpensePageView: Encodable {
         let payer: String
         let parts: String
         let split: String
+        /// Whether I may edit or delete it.
         let canDelete: Bool
+        let editURL: String
         let deleteURL: String
     }
 
@@ -58,7 +60,6 @@ struct ExpensePageView: Encodable {
     struct Links: Encodable {
         let list: String
         let page: String
-        let add: String
         let payments: String
         let live: String
     }
@@ -81,10 +82,12 @@ struct ExpensePageView: Encodable {
     let links: Links
     let errors: [String]
 
-    /// What the add form shows again after a refused submission.
+    /// What the add form shows again after a refused submission, or the expense being edited.
     struct Form: Encodable {
         let description: String
         let amount: String
         let date: String
+        let action: String
+        let editing: Bool
     }
 }

@@ -65,6 +65,8 @@ enum ListPresentation {
                              declineURL: ListsURL.declineInvitation(invitation: invitationID).path)
             },
             canInvite: !list.isPrivate && list.$owner.id == me.id && members.count - 1 + pending.count < ShoppingList.maximumExtraMembers,
+            fullNotice: !list.isPrivate && list.$owner.id == me.id && members.count - 1 + pending.count >= ShoppingList.maximumExtraMembers
+                ? request.text("lists_full", ["maximum": "\(ShoppingList.maximumExtraMembers)"]) : "",
             links: .init(
                 page: page.path, create: ListsURL.create.path, rename: ListsURL.rename(id: id).path,
                 delete: ListsURL.delete(id: id).path, items: ListsURL.items(id: id).path,

@@ -58,6 +58,8 @@ struct ListPageView: Encodable {
     /// Invitations to my address, each with join and decline.
     let invitations: [Invitation]
     let canInvite: Bool
+    /// Says why the owner cannot invite anyone (every seat taken or promised); empty otherwise.
+    let fullNotice: String
     let links: Links
     let errors: [String]
 

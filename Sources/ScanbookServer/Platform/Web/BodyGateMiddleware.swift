@@ -8,6 +8,7 @@ import Vapor
 /// a 400 whatever route it is sent to and no parser downstream ever sees one.
 struct BodyGateMiddleware: AsyncMiddleware {
     static let limitKey = "scanbook.bodyLimit"
+    static let uploadKey = "scanbook.upload"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let problem = request.url.query.flatMap({ FormURLEncodedCheck.problem(in: Array($0.utf8)) }) {
@@ -16,19 +17,28 @@ struct BodyGateMiddleware: AsyncMiddleware {
         guard request.method != .GET, request.method != .HEAD else { return try await next.respond(to: request) }
         let limit = (request.route?.userInfo[Self.limitKey] as? Int) ?? request.application.routes.defaultMaxBodySize.value
         if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > limit {
-            throw UserFacingError(.payloadTooLarge, "body_tooLarge", ["maximum": ScanbookCore.ByteCount(limit).description])
+            throw Self.tooLarge(request, limit: limit)
         }
         if request.body.data == nil {
             do {
                 _ = try await request.body.collect(max: limit).get()
             } catch let error as any AbortError where error.status == .payloadTooLarge {
-                throw UserFacingError(.payloadTooLarge, "body_tooLarge", ["maximum": ScanbookCore.ByteCount(limit).description])
+                throw Self.tooLarge(request, limit: limit)
             }
         }
         if let body = request.body.data, body.readableBytes > 0, let problem = Self.problem(in: body, contentType: request.headers.contentType) {
             throw problem
         }
         return try await next.respond(to: request)
+    }
+
+    /// An upload route names the file limit people know from the page (not the envelope's room);
+    /// any other route its body limit.
+    private static func tooLarge(_ request: Request, limit: Int) -> UserFacingError {
+        if request.route?.userInfo[uploadKey] != nil {
+            return UserFacingError(.payloadTooLarge, "upload_bodyTooLarge", ["maximum": ScanbookCore.ByteCount(request.scanbookConfig.maxUploadBytes).description])
+        }
+        return UserFacingError(.payloadTooLarge, "body_tooLarge", ["maximum": ScanbookCore.ByteCount(limit).description])
     }
 
     /// The syntax check for the body's declared type; types the app does not parse generically
@@ -82,6 +92,7 @@ extension RoutesBuilder {
     ) -> Route {
         let route = on(method, path, body: .collect(maxSize: limit), use: handler)
         route.userInfo[BodyGateMiddleware.limitKey] = limit.value
+        route.userInfo[BodyGateMiddleware.uploadKey] = true
         return route
     }
 }

@@ -32,15 +32,30 @@ struct ScanbookErrorMiddleware: AsyncMiddleware {
             if request.url.path.hasPrefix("/api/") {
                 return try await APIErrorResponse(reason: reason).encodeResponse(status: status, for: request)
             }
+            await signInFromSession(request)
             return try await request.renderPage(
-                "error", title: "error_title",
-                content: ErrorView(status: status.code, message: reason),
+                "error", title: status == .payloadTooLarge ? "error_tooLargeTitle" : "error_title",
+                content: ErrorView(status: status.code, message: reason, back: Self.backPath(request)),
                 status: status
             )
         } catch {
             request.logger.report(error: error)
             return Response(status: status, body: .init(string: reason))
         }
+    }
+
+    /// A body refused before the route ran (too large, malformed) never reached the session
+    /// authenticator: sign the user in here so the page keeps their menu.
+    private func signInFromSession(_ request: Request) async {
+        guard !request.auth.has(User.self), let id = request.session.authenticated(User.self) else { return }
+        if let user = try? await User.find(id, on: request.db) { request.auth.login(user) }
+    }
+
+    /// The page the refused form was on (a path on this site only), to go back and try again.
+    static func backPath(_ request: Request) -> String? {
+        guard let referer = request.headers.first(name: .referer), let url = URLComponents(string: referer),
+              url.path.hasPrefix("/"), !url.path.hasPrefix("//") else { return nil }
+        return url.path + (url.percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 
     private func describe(_ error: any Error, for request: Request) -> (HTTPStatus, String) {
@@ -83,4 +98,6 @@ struct APIErrorResponse: Content {
 struct ErrorView: Encodable {
     let status: UInt
     let message: String
+    /// Where the refused form was, when the browser said.
+    var back: String? = nil
 }
