@@ -25,23 +25,11 @@ public struct MeterCounter: Sendable, Equatable, Codable {
         return "\(sign)\(steps.magnitude / UInt(divisor)).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"
     }
 
-    /// A typed or read value ("12345.6", "12345,6", "12'345.6", "12345") in steps; nil when it has
-    /// more decimals than the counter, is negative or does not fit the counter's digits.
-    public func parse(_ text: String) -> Int? {
-        guard text.utf8.count <= 64 else { return nil }
-        let cleaned = text.trimmingWhitespace().filter { $0 != "'" && $0 != " " }.map { $0 == "," ? "." : $0 }
-        let parts = String(cleaned).split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let fraction = parts.count == 2 ? String(parts[1]) : ""
-        // Leading zeros aside, the whole part can have no more digits than the counter shows
-        // left of its decimals; checking that first keeps every product below bounds.
-        let wholeDigits = parts[0].drop { $0 == "0" }
-        guard fraction.count <= decimals, wholeDigits.count <= digits - decimals, let whole = Int(parts[0]),
-              let scale = Int.powerOfTen(decimals - fraction.count),
-              let wholeSteps = whole.multiplied(checked: stepsPerUnit),
-              let fractionSteps = (Int(fraction.isEmpty ? "0" : fraction) ?? 0).multiplied(checked: scale),
-              let steps = wholeSteps.adding(checked: fractionSteps)
-        else { return nil }
+    /// A typed or read value ("12345.6", "12345,6", "12'345.6", "12345") in steps, by
+    /// `TypedNumber`'s rule; nil when it has more decimals than the counter, is negative or does not
+    /// fit the counter's digits.
+    public func parse(_ text: String, mark: DecimalMark = .point) -> Int? {
+        guard let number = TypedNumber(text, mark: mark), number.units >= 0, let steps = number.scaled(to: decimals) else { return nil }
         return steps < rollover ? steps : nil
     }
 }

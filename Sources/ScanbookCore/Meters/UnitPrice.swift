@@ -14,6 +14,13 @@ public struct UnitPrice: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// "0.2735", "0,27", "1'250", "12": up to four decimals, not negative; nil otherwise.
+    public init?(typed text: String, mark: DecimalMark = .point) {
+        guard let number = TypedNumber(text, mark: mark), number.units >= 0, let value = number.scaled(to: 4),
+              let price = UnitPrice(tenThousandths: value) else { return nil }
+        self = price
+    }
+
+    /// "0.2735", "0,27", "1'250", "12": up to four decimals, not negative; nil otherwise.
     public init?(typed text: String) {
         let cleaned = String(text.trimmingWhitespace().filter { $0 != "'" }.map { $0 == "," ? "." : $0 })
         let parts = cleaned.split(separator: ".", omittingEmptySubsequences: false)

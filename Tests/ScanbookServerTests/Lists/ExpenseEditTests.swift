@@ -66,4 +66,24 @@ import VaporTesting
             #expect(try await api.send(.PATCH, ListsAPIRoute.expense(id: list, expense: expense.id), json: ["split": "percent"]).status == .unprocessableEntity)
         }
     }
+
+    /// The page reads a typed number by its language; the API always by a decimal point.
+    @Test func anAmbiguousAmountIsReadByThePagesLanguageAndByAPointOnTheAPI() async throws {
+        try await withScanbook(.sqlite) { app, _ in
+            let anna = WebSession(app), ben = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            try await ben.register(email: "ben@example.org")
+            let list = try await anna.createList("WG")
+            try await anna.get(ListsURL.list(id: list).path)
+            try await anna.post(ListsURL.members(id: list).path, ["email": "ben@example.org"])
+            try await ben.acceptInvitation()
+            try await anna.post(SiteURL.language.path, ["lang": "de"])
+            #expect(try await anna.addExpense(list, ["description": "Sofa", "amount": "1.234"]).status == .seeOther)
+            #expect(try await ListExpense.query(on: app.db).first()?.amount == 123_400, "German: a grouped thousand")
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            #expect(try await api.send(.POST, ListsAPIRoute.expenses(id: list), json: ["description": "Tisch", "amount": "1.234"]).status == .unprocessableEntity, "a third decimal")
+            #expect(try await api.send(.POST, ListsAPIRoute.expenses(id: list), json: ["description": "Tisch", "amount": "12,345"]).status == .created)
+            #expect(try await ListExpense.query(on: app.db).filter(\.$description == "Tisch").first()?.amount == 1_234_500)
+        }
+    }
 }

@@ -44,7 +44,7 @@ enum BalanceService {
             throw UserFacingError(.unprocessableEntity, "expenses_paymentPeople")
         }
         guard me == from || me == to || me == list.$owner.id else { throw UserFacingError(.forbidden, "expenses_paymentNotYours") }
-        guard let amount = input.amount.flatMap(Amount.init(typed:))?.hundredths, amount > 0, amount <= ExpenseService.maximumAmount else {
+        guard let amount = input.amount.flatMap { Amount(typed: $0, mark: request.decimalMark) }?.hundredths, amount > 0, amount <= ExpenseService.maximumAmount else {
             throw UserFacingError(.unprocessableEntity, "expenses_invalidAmount")
         }
         let date = try ExpenseService.day(input.date, default: nil, request)

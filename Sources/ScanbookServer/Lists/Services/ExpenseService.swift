@@ -83,7 +83,7 @@ enum ExpenseService {
         if title.isEmpty { problems.append(.init(key: "expenses_descriptionRequired")) }
         if title.count > maximumDescriptionLength { problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])) }
         let typedAmount = (input.amount ?? "").trimmingCharacters(in: .whitespaces)
-        let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount)?.hundredths
+        let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount, mark: request.decimalMark)?.hundredths
         guard let amount, amount > 0, amount <= maximumAmount else {
             throw UserFacingError(.unprocessableEntity, problems + [.init(key: "expenses_invalidAmount")])
         }

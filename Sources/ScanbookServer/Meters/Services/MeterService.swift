@@ -28,7 +28,7 @@ enum MeterService {
         let defaults = MeterChanges(name: changes.name ?? "", kind: changes.kind ?? Meter.Kind.electricity.rawValue,
                                     unit: changes.unit, digits: changes.digits ?? "6", decimals: changes.decimals ?? "0",
                                     pricePerUnit: changes.pricePerUnit)
-        try apply(defaults, to: meter, hasReadings: false)
+        try apply(defaults, to: meter, hasReadings: false, mark: request.decimalMark)
         let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try request.checkImageUpload($0, minimumSide: UploadPolicy.minimumPhotoSide) }
         var preparedPhoto: CheckedUpload?
         if let photo { preparedPhoto = try await preparedReference(photo, on: request) }
@@ -44,7 +44,7 @@ enum MeterService {
 
     static func update(_ meter: Meter, with changes: MeterChanges, on request: Request) async throws {
         let hasReadings = try await MeterReading.query(on: request.db).filter(\.$meter.$id == meter.requireID()).count() > 0
-        try apply(changes, to: meter, hasReadings: hasReadings)
+        try apply(changes, to: meter, hasReadings: hasReadings, mark: request.decimalMark)
         try await meter.save(on: request.db)
     }
 
@@ -68,7 +68,7 @@ enum MeterService {
     }
 
     /// Checks every field before changing any; all problems are reported together.
-    private static func apply(_ changes: MeterChanges, to meter: Meter, hasReadings: Bool) throws {
+    private static func apply(_ changes: MeterChanges, to meter: Meter, hasReadings: Bool, mark: DecimalMark) throws {
         var problems: [LocalizedProblem] = []
         var name = meter.name
         if let typed = changes.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
@@ -102,7 +102,7 @@ enum MeterService {
         if unit.isEmpty { unit = defaultUnit(kind) }
         var price = meter.pricePerUnit
         if let typed = changes.pricePerUnit?.trimmingCharacters(in: .whitespaces) {
-            if typed.isEmpty { price = nil } else if let parsed = UnitPrice(typed: typed) { price = parsed.tenThousandths } else {
+            if typed.isEmpty { price = nil } else if let parsed = UnitPrice(typed: typed, mark: mark) { price = parsed.tenThousandths } else {
                 problems.append(.init(key: "meters_invalidPrice", arguments: ["value": typed]))
             }
         }

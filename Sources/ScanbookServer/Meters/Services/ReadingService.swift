@@ -22,7 +22,7 @@ enum ReadingService {
     static func add(_ input: ReadingInput, to meter: Meter, on request: Request) async throws -> MeterReading {
         let ownerID = meter.$owner.id
         var problems: [LocalizedProblem] = []
-        let steps = parseValue(input.value, meter: meter, into: &problems)
+        let steps = parseValue(input.value, meter: meter, mark: request.decimalMark, into: &problems)
         let takenAt = try parseTime(input.takenAt, into: &problems) ?? request.now
         let photoID = try await ownPhoto(input.photo, ownerID: ownerID, on: request.db, into: &problems)
         let crop = input.crop.flatMap { $0.isEmpty ? nil : StripCrop($0) }
@@ -46,7 +46,7 @@ enum ReadingService {
     /// A corrected value or time is checked again; `reviewed` clears the flag.
     static func update(_ reading: MeterReading, of meter: Meter, with input: ReadingInput, on request: Request) async throws {
         var problems: [LocalizedProblem] = []
-        let steps = input.value.map { _ in parseValue(input.value, meter: meter, into: &problems) } ?? reading.steps
+        let steps = input.value.map { _ in parseValue(input.value, meter: meter, mark: request.decimalMark, into: &problems) } ?? reading.steps
         let takenAt = try parseTime(input.takenAt, into: &problems) ?? reading.takenAt
         let photoID = try await ownPhoto(input.photo, ownerID: meter.$owner.id, on: request.db, into: &problems)
         guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
@@ -143,12 +143,12 @@ enum ReadingService {
         return nil
     }
 
-    private static func parseValue(_ text: String?, meter: Meter, into problems: inout [LocalizedProblem]) -> Int? {
+    private static func parseValue(_ text: String?, meter: Meter, mark: DecimalMark, into problems: inout [LocalizedProblem]) -> Int? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
             problems.append(.init(key: "meters_valueRequired"))
             return nil
         }
-        guard let steps = meter.counter.parse(text) else {
+        guard let steps = meter.counter.parse(text, mark: mark) else {
             problems.append(.init(key: "meters_invalidValue", arguments: [
                 "value": text, "example": meter.counter.format(meter.counter.rollover - 1),
             ]))

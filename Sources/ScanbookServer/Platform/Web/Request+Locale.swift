@@ -1,3 +1,4 @@
+import ScanbookCore
 import Vapor
 
 extension Request {
@@ -13,5 +14,13 @@ extension Request {
 
     func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
         application.localizer.text(key, locale: locale, arguments)
+    }
+}
+
+extension Request {
+    /// How this request's typed numbers are read (`TypedNumber`): by the page's language, and with a
+    /// decimal point on the API, whose clients are programs, not people.
+    var decimalMark: DecimalMark {
+        url.path.hasPrefix("/api/") ? .point : DecimalMark(locale: locale)
     }
 }

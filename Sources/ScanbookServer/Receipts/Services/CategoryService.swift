@@ -29,7 +29,7 @@ enum CategoryService {
     static func create(_ form: CategoryForm, on request: Request) async throws -> ReceiptCategory {
         let ownerID = try request.auth.require(User.self).requireID()
         let name = try validName(form.name)
-        let budget = try parseBudget(form.budget) ?? nil
+        let budget = try parseBudget(form.budget, mark: request.decimalMark) ?? nil
         try await requireUnique(name, ownerID: ownerID, except: nil, on: request.db)
         let category = ReceiptCategory(ownerID: ownerID, name: name, monthlyBudget: budget)
         try await category.create(on: request.db)
@@ -41,7 +41,7 @@ enum CategoryService {
         var name = category.name
         var budget = category.monthlyBudget
         do { if form.name != nil { name = try validName(form.name) } } catch let error as UserFacingError { problems += error.problems }
-        do { if let parsed = try parseBudget(form.budget) { budget = parsed } } catch let error as UserFacingError { problems += error.problems }
+        do { if let parsed = try parseBudget(form.budget, mark: request.decimalMark) { budget = parsed } } catch let error as UserFacingError { problems += error.problems }
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
         if name != category.name { try await requireUnique(name, ownerID: category.$owner.id, except: category.id, on: request.db) }
         category.name = name
@@ -106,11 +106,11 @@ enum CategoryService {
     }
 
     /// nil: not given (leave as is); .some(nil): cleared.
-    private static func parseBudget(_ raw: String?) throws -> Int?? {
+    private static func parseBudget(_ raw: String?, mark: DecimalMark) throws -> Int?? {
         guard let raw else { return nil }
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return .some(nil) }
-        guard let amount = Amount(typed: text) else { throw UserFacingError(.unprocessableEntity, "receipts_invalidBudget", ["value": text]) }
+        guard let amount = Amount(typed: text, mark: mark) else { throw UserFacingError(.unprocessableEntity, "receipts_invalidBudget", ["value": text]) }
         return .some(amount.hundredths)
     }
 

@@ -21,7 +21,7 @@ extension ReceiptService {
         func invalid(_ key: String) -> (String) -> LocalizedProblem {
             { LocalizedProblem(key: key, arguments: ["value": $0]) }
         }
-        let total = changed(changes.total, current: receipt.total, into: &problems, invalid("receipts_invalidTotal"), Amount.init(typed:))
+        let total = changed(changes.total, current: receipt.total, into: &problems, invalid("receipts_invalidTotal")) { Amount(typed: $0, mark: request.decimalMark) }
         let date = changed(changes.date, current: receipt.purchasedOn, into: &problems, invalid("receipts_invalidDate"), isoDate)
         let warranty = changed(changes.warrantyUntil, current: receipt.warrantyUntil, into: &problems, invalid("receipts_invalidDate"), isoDate)
         let currency = changed(changes.currency, current: receipt.currency, into: &problems, invalid("receipts_invalidCurrency")) { text in
@@ -132,7 +132,7 @@ extension ReceiptService {
             guard let category = try await CategoryService.owned(categoryText, ownerID: ownerID, on: request.db) else {
                 throw UserFacingError(.unprocessableEntity, "receipts_unknownCategory")
             }
-            guard let amount = Amount(typed: amountText) else {
+            guard let amount = Amount(typed: amountText, mark: request.decimalMark) else {
                 throw UserFacingError(.unprocessableEntity, "receipts_invalidTotal", ["value": amountText])
             }
             parts.append(.init(category: category, hundredths: amount.hundredths))

@@ -1,0 +1,48 @@
+"""One number rule on every page (issue 26): a decimal field says under it what will be read, by the
+page's language, and the server reads the same: "1.234" is a thousand on a German page and one
+point two three four on an English one; "1,5" and "1.5" are both one and a half."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from helpers import register
+
+
+def hint_after(field):
+    return field.find_element(By.XPATH, "following-sibling::small[contains(@class, 'number-read')]")
+
+
+def test_a_decimal_field_shows_what_is_read_and_the_server_agrees(server, browser):
+    url = server["url"]
+    register(browser, url, "Nora", "nora@example.org")
+    browser.find_element(By.ID, "lang-de").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    browser.get(url + "/receipts/categories")
+    row = browser.find_element(By.CSS_SELECTOR, "#categories li.category")
+    budget = row.find_element(By.NAME, "budget")
+    budget.clear()
+    budget.send_keys("1.234")
+    assert hint_after(budget).text == "Gelesen als 1234"
+    budget.clear()
+    budget.send_keys("1,5")
+    assert hint_after(budget).text == "Gelesen als 1,5"
+    budget.clear()
+    budget.send_keys("1.2.3")
+    assert hint_after(budget).text.startswith("Keine Zahl")
+    budget.clear()
+    budget.send_keys("1.234")
+    name = row.get_attribute("data-name")
+    budget.find_element(By.XPATH, "ancestor::form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 10).until(EC.staleness_of(budget))
+    saved = browser.find_element(By.CSS_SELECTOR, f"#categories li[data-name='{name}'] [name=budget]").get_attribute("value")
+    assert saved in ("1234.00", "1234,00", "1'234.00", "1.234,00"), f"the server read a thousand too, not {saved}"
+
+    browser.find_element(By.ID, "lang-en").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+    budget = browser.find_element(By.CSS_SELECTOR, f"#categories li[data-name='{name}'] [name=budget]")
+    budget.clear()
+    budget.send_keys("12,345")
+    assert hint_after(budget).text == "Read as 12345"
+    budget.clear()
+    budget.send_keys("1.234")
+    assert hint_after(budget).text == "Read as 1.234"
