@@ -18,6 +18,15 @@ public enum ParserTargets {
             guard let amount = Amount(typed: FuzzTarget.text(input)) else { return nil }
             return amount.minorUnits < 0 || !Amount.bookable.contains(amount.hundredths) ? "typed amount \(amount) out of range" : nil
         },
+        FuzzTarget("TypedNumber", seeds: ["1,5", "1.234", "12,345", "1'234.50", "1.234,50", "1 234,50", "-3,5", "0.123"]) { input, _ in
+            let text = FuzzTarget.text(input)
+            for mark in [DecimalMark.comma, .point] {
+                guard let number = TypedNumber(text, mark: mark) else { continue }
+                // What the page shows as read must read back as the same number.
+                if TypedNumber(number.plain, mark: .point) != number { return "\(text) read as \(number.plain), which does not read back" }
+            }
+            return nil
+        },
         FuzzTarget("DateParser", seeds: ["Datum: 12.03.2024", "25/12/2018", "2024-02-29", "1300372018", "12- 01-19", "Date 27032018"]) { input, _ in
             let line = FuzzTarget.text(input)
             for match in DateParser.dates(in: line) where !(1900...2199).contains(match.date.year) {
@@ -168,6 +177,9 @@ public enum ParserTargets {
             let chart = ChartGeometry(width: 600, height: 180)
             _ = chart.line((0..<4).map { _ in (x: maker.integer(), y: maker.integer()) })
             _ = chart.bars((0..<4).map { _ in Bool.random(using: &maker.random) ? maker.integer() : nil })
+            let ticks = ChartGeometry.ticks(low: maker.integer(), high: maker.integer())
+            if ticks.isEmpty || ticks.count > 6 { return "\(ticks.count) axis ticks" }
+            _ = chart.line([(x: 0, y: maker.integer())], yDomain: ticks[0]...ticks[ticks.count - 1])
             return nil
         },
     ]

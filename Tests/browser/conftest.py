@@ -28,7 +28,9 @@ def server():
     binary = os.environ.get("SCANBOOK_BIN", str(ROOT / ".build" / "debug" / "scanbook"))
     data = tempfile.mkdtemp(prefix="scanbook-browser-")
     port = free_port()
-    env = dict(os.environ, SCANBOOK_DATA_DIR=data, SCANBOOK_BCRYPT_COST="4", LOG_LEVEL="warning")
+    # Every test registers its own users from 127.0.0.1: more than the default 10 an hour.
+    env = dict(os.environ, SCANBOOK_DATA_DIR=data, SCANBOOK_BCRYPT_COST="4", LOG_LEVEL="warning",
+               SCANBOOK_REGISTRATIONS_PER_HOUR="1000")
     env.pop("DATABASE_URL", None)
     log = open(Path(data) / "server.log", "w")
     process = subprocess.Popen([binary, "serve", "--hostname", "127.0.0.1", "--port", str(port)],

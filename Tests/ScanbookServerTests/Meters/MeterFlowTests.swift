@@ -46,7 +46,13 @@ import VaporTesting
             let page = try await anna.get(MetersURL.meter(id: blue).path(query: [("period", "custom"), ("from", "2026-11-01"), ("to", "2026-11-30")]))
             let html = page.body.string
             #expect(html.contains("id=\"consumption-chart\"") && html.contains("<rect"))
-            #expect(html.contains("<polyline points=\"0.0,160.0 600.0,0.0\""), "the readings line rises from the first to the second")
+            // The readings line: two points, the second higher (smaller y) and further right.
+            let points = html.firstRange(of: #"<polyline points=""#).map { html[$0.upperBound...].prefix { $0 != "\"" } }?
+                .split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } } ?? []
+            #expect(points.count == 2 && points.allSatisfy { $0.count == 2 }, "the readings line has one point per reading")
+            if points.count == 2, points.allSatisfy({ $0.count == 2 }) {
+                #expect(points[1][0] > points[0][0] && points[1][1] < points[0][1], "it rises from the first to the second")
+            }
             #expect(html.contains(">40.0<"), "used between the readings")
             #expect(html.contains("10.00 CHF"), "40 kWh at 0.25")
             #expect(html.contains(">20.000<"), "per day")

@@ -67,8 +67,8 @@ extension MeterPresentation {
             price: meter.price.map { Formatting.number($0.description, locale: locale) }, currency: currency,
             referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
             rows: rows, toReview: report.rows.filter { $0.reading.flag != nil }.count,
-            linePoints: line.points, lineDots: line.dots, valueRange: line.range,
-            bars: chart.bars, barLabels: chart.labels,
+            linePoints: line.points, lineDots: line.dots, valueRange: line.range, lineChart: line.chart,
+            bars: chart.bars, barChart: chart.chart,
             buckets: report.buckets.reversed().map { bucket in
                 MeterShowView.BucketRow(
                     label: MeterPresentation.bucketLabel(bucket.start, report.period.granularity),

@@ -5,8 +5,7 @@ import Vapor
 
 /// How meter figures read on a page: values with the user's decimal mark, charts, rows.
 enum MeterPresentation {
-    static let chartWidth = 600.0
-    static let chartHeight = 160.0
+    static let chartHeight = 140.0
 
     /// "2 meters · 1 reading to review" on the home tile, once the module is in use.
     static func homeFigure(_ request: Request) async throws -> String? {
@@ -53,37 +52,57 @@ enum MeterPresentation {
         return Formatting.number("\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)", locale: locale)
     }
 
-    /// The readings as a line (value over time) with a dot per reading.
-    static func line(_ report: MeterReport, locale: String) -> (points: String, dots: [ChartDot], range: String) {
+    /// The readings as a line (value over time) with a dot per reading, on a value axis with round
+    /// ticks and the first, middle and last day under it.
+    static func line(_ report: MeterReport, locale: String) -> (chart: AxisChart, points: String, dots: [ChartDot], range: String) {
         let readings = report.history.readings
-        let geometry = ChartGeometry(width: chartWidth, height: chartHeight)
-        let points = geometry.line(readings.map { (x: $0.time, y: $0.steps) })
-        let dots = zip(points, readings).map { point, reading in
-            ChartDot(x: point.x, y: point.y, label: Formatting.number(report.meter.counter.format(reading.steps), locale: locale))
-        }
-        let steps = readings.map(\.steps)
         func formatted(_ value: Int) -> String { Formatting.number(report.meter.counter.format(value), locale: locale) }
+        let steps = readings.map(\.steps)
+        let ticks = steps.min().flatMap { low in steps.max().map { ChartGeometry.ticks(low: low, high: $0, count: 4) } } ?? []
+        let tickTexts = ticks.map { (value: $0, text: formatted($0)) }
+        let geometry = AxisChart.geometry(tickTexts: tickTexts.map(\.text), plotHeight: chartHeight)
+        let points = geometry.line(readings.map { (x: $0.time, y: $0.steps) }, yDomain: ticks.first.flatMap { low in ticks.last.map { low...$0 } })
+        let dots = zip(points, readings).map { point, reading in
+            ChartDot(x: point.x, y: point.y, label: "\(ReadingTime.display(Date(timeIntervalSince1970: Double(reading.time)))): \(formatted(reading.steps))")
+        }
+        var labels: [AxisChart.Label] = []
+        if let first = readings.first, let last = readings.last {
+            func day(_ time: Int) -> String { ReadingTime.day(Date(timeIntervalSince1970: Double(time))) }
+            if first.time == last.time {
+                labels = [.init(x: geometry.width / 2, text: day(first.time), anchor: "middle")]
+            } else {
+                labels = [.init(x: 0, text: day(first.time), anchor: "start"), .init(x: geometry.width, text: day(last.time), anchor: "end")]
+                let middle = first.time / 2 + last.time / 2
+                if geometry.width >= 3 * AxisChart.textWidth(day(middle)) + 16 {
+                    labels.insert(.init(x: geometry.x(middle, low: first.time, high: last.time), text: day(middle), anchor: "middle"), at: 1)
+                }
+            }
+        }
         let range = steps.min().flatMap { low in steps.max().map { high in "\(formatted(low)) – \(formatted(high))" } } ?? ""
-        return (points.map { "\($0.x),\($0.y)" }.joined(separator: " "), dots, range)
+        return (AxisChart(ticks: tickTexts, geometry: geometry, labels: labels), points.map { "\($0.x),\($0.y)" }.joined(separator: " "), dots, range)
     }
 
-    /// Consumption bars of the period with a label under every few bars.
-    static func bars(_ report: MeterReport, locale: String) -> (bars: [MeterShowView.Bar], labels: [ChartLabel]) {
-        let geometry = ChartGeometry(width: chartWidth, height: chartHeight)
-        let shapes = geometry.bars(report.buckets.map(\.used))
-        let labelEvery = max(1, report.buckets.count / 6)
+    /// Consumption bars of the period on an axis from zero, with a label under every few bars.
+    static func bars(_ report: MeterReport, locale: String) -> (chart: AxisChart, bars: [MeterShowView.Bar]) {
+        let used = report.buckets.map(\.used)
+        let ticks = ChartGeometry.ticks(low: 0, high: max(1, used.compactMap { $0 }.max() ?? 1), count: 4)
+        let tickTexts = ticks.map { (value: $0, text: Formatting.number(report.meter.counter.format($0), locale: locale)) }
+        let geometry = AxisChart.geometry(tickTexts: tickTexts.map(\.text), plotHeight: chartHeight)
+        let shapes = geometry.bars(used, top: ticks.last)
+        let texts = report.buckets.map { bucketLabel($0.start, report.period.granularity) }
+        let labelEvery = geometry.labelEvery(texts.count, labelWidth: texts.map(AxisChart.textWidth).max() ?? 0)
+        let slot = geometry.width / Double(max(1, texts.count))
         var bars: [MeterShowView.Bar] = []
-        var labels: [ChartLabel] = []
+        var labels: [AxisChart.Label] = []
         for (index, (shape, bucket)) in zip(shapes, report.buckets).enumerated() {
-            let label = bucketLabel(bucket.start, report.period.granularity)
             if let shape, let used = bucket.used {
-                bars.append(.init(x: shape.x, y: shape.y, width: shape.width, height: shape.height, label: label, value: value(used, report.meter, locale: locale)))
+                bars.append(.init(x: shape.x, y: shape.y, width: shape.width, height: shape.height, label: texts[index], value: value(used, report.meter, locale: locale)))
             }
             if index % labelEvery == 0 {
-                labels.append(ChartLabel(x: chartWidth * Double(index) / Double(max(1, report.buckets.count)), text: label))
+                labels.append(.init(x: ((Double(index) + 0.5) * slot * 10).rounded() / 10, text: texts[index], anchor: "middle"))
             }
         }
-        return (bars, labels)
+        return (AxisChart(ticks: tickTexts, geometry: geometry, labels: labels), bars)
     }
 
     static func bucketLabel(_ start: CalendarDate, _ granularity: ConsumptionPeriod.Granularity) -> String {

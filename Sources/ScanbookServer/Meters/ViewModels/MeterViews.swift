@@ -79,8 +79,9 @@ struct MeterShowView: Encodable {
     let linePoints: String
     let lineDots: [ChartDot]
     let valueRange: String
+    let lineChart: AxisChart
     let bars: [Bar]
-    let barLabels: [ChartLabel]
+    let barChart: AxisChart
     /// The chart's figures as a table (per day or per month).
     let buckets: [BucketRow]
     let periods: [PeriodLink]
@@ -112,11 +113,6 @@ struct ChartDot: Encodable {
     let x: Double
     let y: Double
     let label: String
-}
-
-struct ChartLabel: Encodable {
-    let x: Double
-    let text: String
 }
 
 struct MeterDeleteView: Encodable {

@@ -4,10 +4,14 @@ import Vapor
 
 /// The month view (spending against budgets, bar chart), the CSV export and the warranties list.
 enum BudgetWebController {
-    static let chartWidth = 600
-    static let barX = 150
-    static let barHeight = 18
-    static let rowHeight = 30
+    /// A viewBox as wide as AxisChart's (readable on a phone): each category's name above its bar.
+    static let chartWidth = Int(AxisChart.width)
+    static let barX = 4
+    static let barHeight = 14
+    static let rowHeight = 40
+    static let plotWidth = chartWidth - barX - Int(AxisChart.right)
+    /// Characters of a name that fit across the chart; longer ones end in "…" (the table has them whole).
+    static let labelCharacters = Int(Double(chartWidth) / (AxisChart.fontSize * 0.7)) - 2
 
     @Sendable static func month(_ request: Request) async throws -> Response {
         let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
@@ -15,16 +19,21 @@ enum BudgetWebController {
         let summary = figures.summary
         let locale = request.locale
         func money(_ value: Int?) -> String { value.map { Formatting.money(hundredths: $0, locale: locale) } ?? "–" }
-        let scale = Double(chartWidth - barX - 10) / Double(summary.chartScale)
+        let ticks = ChartGeometry.ticks(low: 0, high: max(1, summary.chartScale), count: 3)
+        let scale = Double(plotWidth) / Double(max(1, ticks.last ?? summary.chartScale))
         let bars = summary.rows.enumerated().map { index, row in
             BudgetView.Bar(
-                label: row.name, y: index * rowHeight + 6, textY: index * rowHeight + 6 + 14,
+                label: row.name.count > labelCharacters ? String(row.name.prefix(labelCharacters - 1)) + "…" : row.name, name: row.name,
+                y: index * rowHeight + 18, textY: index * rowHeight + 13,
                 spentWidth: Int(clamping: (Double(row.spent) * scale).rounded(), within: 0...100_000),
-                budgetX: row.budget.map { barX + Int(clamping: (Double($0) * scale).rounded(), within: 0...100_000) },
+                budgetX: row.budget.map { Int(clamping: (Double($0) * scale).rounded(), within: 0...100_000) },
                 over: row.isOverBudget, value: money(row.spent)
             )
         }
-        let view = BudgetView(
+        // Whole units on the axis when every tick is one (12 CHF steps), else with cents.
+        let whole = ticks.allSatisfy { $0 % 100 == 0 }
+        let axisY = max(1, bars.count) * rowHeight + 2
+        var view = BudgetView(
             month: ReceiptPresentation.navigation(.budget, month: month, request: request),
             links: ReceiptPresentation.links(month: month),
             currency: request.homeCurrency,
@@ -35,11 +44,19 @@ enum BudgetWebController {
                 )
             },
             totalSpent: money(summary.totalSpent), totalBudget: money(summary.totalBudget), totalRemaining: money(summary.totalRemaining),
-            bars: bars, chartHeight: max(rowHeight, bars.count * rowHeight + 6), barX: barX, barHeight: barHeight,
+            bars: bars, chartHeight: axisY + 22, barX: barX, barHeight: barHeight,
             otherCurrencies: figures.otherCurrencies.isEmpty ? nil : figures.otherCurrencies.map {
                 request.text("receipts_other_currency", ["amount": "\(money($0.hundredths)) \($0.currency)", "count": String($0.receipts)])
             }.joined(separator: " · ")
         )
+        view.axisY = axisY
+        view.axisWidth = plotWidth
+        view.ticks = ticks.enumerated().map { index, tick in
+            AxisChart.Label(
+                x: (Double(tick) * scale).rounded(), text: whole ? Formatting.number("\(tick / 100)", locale: locale) : money(tick),
+                anchor: index == 0 ? "start" : index == ticks.count - 1 ? "end" : "middle"
+            )
+        }
         return try await request.renderPage("Receipts/budget", title: "receipts_budget_title", content: view, activeModule: .receipts)
     }
 

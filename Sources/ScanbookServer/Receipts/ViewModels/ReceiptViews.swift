@@ -99,7 +99,9 @@ struct BudgetView: Encodable {
 
     /// Bar chart geometry in SVG user units, computed here so the template only draws.
     struct Bar: Encodable {
+        /// The name as drawn above the bar, shortened to fit a phone; `name` in full for its title.
         let label: String
+        var name: String = ""
         let y: Int
         let textY: Int
         let spentWidth: Int
@@ -107,13 +109,14 @@ struct BudgetView: Encodable {
         let over: Bool
         let value: String
         var markerTop: Int { y - 3 }
-        var markerBottom: Int { y + 21 }
+        var markerBottom: Int { y + BudgetWebController.barHeight + 3 }
 
-        enum CodingKeys: String, CodingKey { case label, y, textY, spentWidth, budgetX, over, value, markerTop, markerBottom }
+        enum CodingKeys: String, CodingKey { case label, name, y, textY, spentWidth, budgetX, over, value, markerTop, markerBottom }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(label, forKey: .label)
+            try container.encode(name.isEmpty ? label : name, forKey: .name)
             try container.encode(y, forKey: .y)
             try container.encode(textY, forKey: .textY)
             try container.encode(spentWidth, forKey: .spentWidth)
@@ -136,6 +139,10 @@ struct BudgetView: Encodable {
     let chartHeight: Int
     let barX: Int
     let barHeight: Int
+    /// The money axis under the bars: its line's y and width, its ticks' labels (x in the plot).
+    var axisY: Int = 0
+    var axisWidth: Int = 0
+    var ticks: [AxisChart.Label] = []
     /// "14.10 MYR (1 receipt) · 20.00 EUR (2 receipts)": spent in other currencies, not in the
     /// budget; nil when there is none.
     let otherCurrencies: String?
