@@ -98,6 +98,15 @@ extension AppConfig {
                 problems.append("SCANBOOK_PUBLIC_URL=\(publicURL) must be an http:// or https:// address")
             }
         }
+        if let smtpURL = value("SCANBOOK_SMTP_URL") {
+            // Links in mails must not be built from the request's Host header, which anyone can set.
+            if config.publicURL == nil { problems.append("SCANBOOK_PUBLIC_URL must be set with SCANBOOK_SMTP_URL: links in mails point there") }
+            let heloName = config.publicURL.flatMap { URL(string: $0)?.host } ?? "localhost"
+            switch SMTPSettings.parse(url: smtpURL, from: value("SCANBOOK_MAIL_FROM"), heloName: heloName) {
+            case .success(let settings): config.smtp = settings
+            case .failure(let problem): problems.append(problem.message)
+            }
+        }
         func key(_ name: String, _ text: String) -> [UInt8]? {
             guard let bytes = Data(base64Encoded: text), bytes.count == 32 else {
                 problems.append("\(name) must be 32 bytes in base64 (make one with: openssl rand -base64 32)")

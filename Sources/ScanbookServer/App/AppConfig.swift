@@ -58,6 +58,9 @@ public struct AppConfig: Sendable {
     var secretKey: [UInt8]?
     /// Keys secrets may still be sealed with while `scanbook secrets rotate` moves them to `secretKey`.
     var previousSecretKeys: [[UInt8]] = []
+    /// The mail relay (`SCANBOOK_SMTP_URL`, `SCANBOOK_MAIL_FROM`); nil: no mail is sent, and the
+    /// password reset page sends people to the administrator.
+    var smtp: SMTPSettings?
 
     public init(
         dataDirectory: String = "./data",

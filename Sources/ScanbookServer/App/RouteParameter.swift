@@ -11,8 +11,8 @@ enum RouteParameter: String, Sendable {
     case token = "tokenID", user = "userID", account = "accountID", payment = "paymentID", file = "fileID"
     case entry = "entryID", template = "templateID", folder = "folderID"
     case page = "pageNumber", scan = "scanID", share = "shareID", region = "regionIndex"
-    /// Not ids: an invited address, a month "2025-06".
-    case email, month
+    /// Not ids: an invited address, a month "2025-06", the secret of a password reset link.
+    case email, month, resetToken
 }
 
 extension Optional where Wrapped == UUID {

@@ -5,9 +5,10 @@ import Vapor
 enum AccountWebController {
     @Sendable static func showLogin(_ request: Request) async throws -> Response {
         if request.auth.has(User.self) { return request.redirect(to: .home) }
+        let notice = request.query[String.self, at: "reset"] == "done" ? request.text("reset_done") : nil
         return try await request.renderPage(
             "Accounts/login", title: "login_title",
-            content: LoginView(registrationOpen: request.scanbookConfig.registrationOpen)
+            content: LoginView(registrationOpen: request.scanbookConfig.registrationOpen, notice: notice)
         )
     }
 

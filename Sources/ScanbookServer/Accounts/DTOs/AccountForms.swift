@@ -38,3 +38,13 @@ struct AvatarForm: Content {
 struct CreateTokenForm: Content {
     var name: String
 }
+
+struct ForgotPasswordForm: Content {
+    var email: String
+}
+
+/// The new password twice: on the reset link's page and on the users page.
+struct NewPasswordForm: Content {
+    var new: String
+    var confirm: String
+}

@@ -5,8 +5,11 @@ struct LoginView: Encodable {
     var email = ""
     var errors: [String] = []
     var registrationOpen: Bool
+    /// Shown above the form, e.g. after a password reset (a visitor has no session for a flash).
+    var notice: String? = nil
     let action = SiteURL.login.path
     let registerURL = SiteURL.register.path
+    let forgotURL = AccountURL.forgotPassword.path
 }
 
 struct RegisterView: Encodable {

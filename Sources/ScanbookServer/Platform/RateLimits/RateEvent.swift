@@ -18,6 +18,10 @@ final class RateEvent: Model, @unchecked Sendable {
         case registration = "register.address"
         /// Wrong second-factor codes of one user; key the user id.
         case secondFactor = "payments.code"
+        /// Password reset mails asked for one e-mail address, whether or not it has an account.
+        case passwordResetAccount = "reset.account"
+        /// Password reset mails asked for from one client address.
+        case passwordResetAddress = "reset.address"
     }
 
     @ID(key: .id) var id: UUID?

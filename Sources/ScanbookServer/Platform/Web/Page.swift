@@ -50,6 +50,8 @@ struct ShellURLs: Encodable {
     let settings = SiteURL.settings.path
     let language = SiteURL.language.path
     let captures = SiteURL.captures.path
+    /// Administrators' users page (the menu shows it to them only).
+    let users = AccountURL.users.path
 }
 
 struct NoContent: Encodable {}
