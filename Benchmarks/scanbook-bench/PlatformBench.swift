@@ -68,8 +68,13 @@ enum ScanbookBench {
         if let meters = option("--meters") {
             var table = BenchTable()
             try MeterBench.runStrips(directory: meters + "/strips", into: &table)
-            try MeterBench.runPhotos(directory: meters + "/photos", into: &table)
+            try MeterBench.runPhotos(directory: meters + "/photos", label: "generated meter shapes", into: &table)
             table.print(title: "Meter reading and identification (issue 5)")
+        }
+        if let photos = option("--meter-photos") {
+            var table = BenchTable()
+            try MeterBench.runPhotos(directory: photos + "/photos", label: "rendered meters with type plates", into: &table)
+            table.print(title: "Which meter a photo shows (issue 26)")
         }
         let sroie = option("--sroie") ?? "../shared/corpora/sroie-dev"
         if FileManager.default.fileExists(atPath: sroie) {

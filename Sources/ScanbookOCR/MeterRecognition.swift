@@ -24,7 +24,12 @@ public struct StripReader: Sendable {
         public let cells: [Cell]
         /// The least sure cell's probability: one wrong digit makes the value wrong.
         public var confidence: Double { cells.map(\.confidence).min() ?? 0 }
+        /// Sure enough to put in the form for the user to confirm (`make bench` shows what the
+        /// threshold lets through); below it the value is only shown as what was read.
+        public var isSure: Bool { confidence >= StripReader.sureConfidence }
     }
+
+    public static let sureConfidence = 0.7
 
     public enum Problem: Error, CustomStringConvertible {
         case tooNarrow(width: Int, digits: Int)
@@ -59,11 +64,13 @@ public struct StripReader: Sendable {
     }
 }
 
-/// Which meter a photo shows, by HSV histograms against one reference photo per meter.
+/// Which meter a photo shows: its features matched against one reference photo per meter (the
+/// print, labels and serial number agree under one perspective map only on the same meter), with
+/// HSV histograms breaking ties.
 public enum MeterPhotoMatcher {
-    /// Photos are compared at this longest side: colour distribution, not detail, tells meters
-    /// apart, and 12 MP photos would take a hundred times longer.
-    public static let workingSide = 400
+    /// Photos are compared at this longest side: enough for the print on a type plate, and 12 MP
+    /// photos would take thirty times longer.
+    public static let workingSide = 800
     /// The least share of the photo an outline must enclose to be taken for the meter.
     public static let minimumOutlineShare = 0.2
 
@@ -86,14 +93,18 @@ public enum MeterPhotoMatcher {
     }
 
     /// `photo` and `references` already prepared.
-    public static func identify(_ photo: Image, references: [Image]) throws -> (scores: [MeterIdentification.Scores], decision: MeterIdentification.Decision) {
-        let scores = try references.map { reference in
+    public static func identify(_ photo: Image, references: [Image]) throws -> (evidence: [MeterIdentification.Evidence], ranking: MeterIdentification.Ranking) {
+        let agreement = try photo.featureAgreement(with: references)
+        let evidence = try zip(references, agreement).map { reference, agreement in
             let scores = try photo.compareHistograms(with: reference)
-            return MeterIdentification.Scores(
-                correlation: scores.correlation, chiSquare: scores.chiSquare,
-                intersection: scores.intersection, bhattacharyya: scores.bhattacharyya
+            return MeterIdentification.Evidence(
+                matches: agreement.matches, distinctMatches: agreement.distinct,
+                scores: MeterIdentification.Scores(
+                    correlation: scores.correlation, chiSquare: scores.chiSquare,
+                    intersection: scores.intersection, bhattacharyya: scores.bhattacharyya
+                )
             )
         }
-        return (scores, MeterIdentification.decide(scores))
+        return (evidence, MeterIdentification.rank(evidence))
     }
 }

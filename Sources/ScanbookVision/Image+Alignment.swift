@@ -76,6 +76,25 @@ extension Image {
         return PageAlignment(homography: status == 1 ? Homography(matrix) : nil, inliers: Int(inliers))
     }
 
+    /// How many of this photo's features agree with each reference (one perspective map per
+    /// reference), and how many of those do not also agree with the strongest other reference.
+    public func featureAgreement(with references: [Image]) throws(VisionError) -> [(matches: Int, distinct: Int)] {
+        guard !references.isEmpty else { return [] }
+        var inliers = [Int32](repeating: 0, count: references.count)
+        var distinct = [Int32](repeating: 0, count: references.count)
+        var error = cvision_error()
+        let handles: [OpaquePointer?] = references.map { $0.handle }
+        let status = handles.withUnsafeBufferPointer { pointers in
+            inliers.withUnsafeMutableBufferPointer { inliers in
+                distinct.withUnsafeMutableBufferPointer { distinct in
+                    cvision_match_references(handle, pointers.baseAddress, Int32(references.count), inliers.baseAddress, distinct.baseAddress, &error)
+                }
+            }
+        }
+        guard status >= 0, error.code == 0 else { throw VisionError(error) }
+        return zip(inliers, distinct).map { (Int($0), Int($1)) }
+    }
+
     /// This image mapped by `homography` onto a `width`×`height` canvas (outside: white).
     public func warped(by homography: Homography, width: Int, height: Int) throws(VisionError) -> Image {
         let (w, h) = (try int32(width), try int32(height))

@@ -55,39 +55,51 @@ struct MeterReadCommand: ParsableCommand {
 }
 
 struct MeterMatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "match", abstract: "Tell which reference photo a meter photo matches (HSV histograms).")
+    static let configuration = CommandConfiguration(commandName: "match", abstract: "Rank the reference photos by how well a meter photo matches them (features, then colour).")
 
     @Argument(help: "The new photo.") var photo: String
     @Argument(help: "One reference photo per meter.") var references: [String]
     @Flag(help: "Print JSON.") var json = false
 
     struct Output: Encodable {
+        struct Candidate: Encodable {
+            /// Position of the reference on the command line, from 0.
+            let reference: Int
+            let file: String
+            let matches: Int
+            let scores: MeterIdentification.Scores
+        }
+
         let best: Int?
-        let scores: [MeterIdentification.Scores]
-        let votes: [Int]
+        let certainty: Double
+        /// Most likely first.
+        let ranking: [Candidate]
 
         /// `best` is written as null when uncertain, not left out.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(best, forKey: .best)
-            try container.encode(scores, forKey: .scores)
-            try container.encode(votes, forKey: .votes)
+            try container.encode(certainty, forKey: .certainty)
+            try container.encode(ranking, forKey: .ranking)
         }
 
-        enum CodingKeys: String, CodingKey { case best, scores, votes }
+        enum CodingKeys: String, CodingKey { case best, certainty, ranking }
     }
 
     func run() throws {
         guard !references.isEmpty else { throw ValidationError("give at least one reference photo") }
         let query = try MeterPhotoMatcher.prepare(try Image.decode(try readImage(photo)))
         let prepared = try references.map { try MeterPhotoMatcher.prepare(try Image.decode(try readImage($0))) }
-        let (scores, decision) = try MeterPhotoMatcher.identify(query, references: prepared)
+        let (evidence, ranking) = try MeterPhotoMatcher.identify(query, references: prepared)
+        let candidates = ranking.order.map { Output.Candidate(reference: $0, file: references[$0], matches: evidence[$0].matches, scores: evidence[$0].scores) }
         if json {
-            try printJSON(Output(best: decision.best, scores: scores, votes: decision.votes))
-        } else if let best = decision.best {
-            print("\(references[best]) (votes \(decision.votes[best]) of 4)")
-        } else {
-            print("uncertain (votes \(decision.votes.map(String.init).joined(separator: ", ")))")
+            try printJSON(Output(best: ranking.best, certainty: ranking.certainty, ranking: candidates))
+            return
+        }
+        let sureness = Int((ranking.certainty * 100).rounded())
+        print(ranking.best.map { "\(references[$0]) (lead \(sureness) %)" } ?? "uncertain (lead \(sureness) %): choose")
+        for candidate in candidates {
+            print(String(format: "  %4d matches  correlation %.2f  %@", candidate.matches, candidate.scores.correlation, candidate.file))
         }
     }
 }

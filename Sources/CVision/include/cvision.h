@@ -74,6 +74,12 @@ cvision_image *cvision_enhance(const cvision_image *image, cvision_enhance_mode 
 // pixels; `inliers` counts the matches that agree. Returns -1 with an error, 0 when too few
 // features agree to trust the fit (homography then unset), 1 on success.
 int cvision_align(const cvision_image *reference, const cvision_image *image, double homography[9], int *inliers, cvision_error *error);
+// Matches `image` against `count` references at once (its ORB features computed once; per
+// reference the ratio test and a RANSAC homography, as cvision_align). `inliers[r]` counts the
+// image's features that agree with reference r; `distinct[r]` those of them that do not also agree
+// with the strongest other reference: print two look-alike meters share cancels out, and what is
+// left (serial number, labels) tells them apart. Returns 0, or -1 with an error.
+int cvision_match_references(const cvision_image *image, const cvision_image *const *references, int count, int *inliers, int *distinct, cvision_error *error);
 // `image` warped by `homography` into a width x height canvas (the reference page's size).
 cvision_image *cvision_warp_homography(const cvision_image *image, const double homography[9], int width, int height, cvision_error *error);
 

@@ -48,3 +48,59 @@ public enum MeterIdentification {
         return Decision(best: winner, votes: votes)
     }
 }
+
+extension MeterIdentification {
+    /// What one reference photo has in common with the new photo: features that a single
+    /// perspective map agrees with (print, labels, serial number: the meter itself), the part of
+    /// them the strongest other reference does not also explain, and the colour histograms (which
+    /// only tell housings of different colours apart).
+    public struct Evidence: Sendable, Equatable, Codable {
+        public let matches: Int
+        /// Matches the strongest other reference does not share: for two meters of one model,
+        /// only their serial numbers and labels.
+        public let distinctMatches: Int
+        public let scores: Scores
+
+        public init(matches: Int, distinctMatches: Int, scores: Scores) {
+            self.matches = matches
+            self.distinctMatches = distinctMatches
+            self.scores = scores
+        }
+    }
+
+    /// The references from most to least likely, and the one identified when the photo is clear.
+    public struct Ranking: Sendable, Equatable {
+        /// Indices of the references, most likely first.
+        public let order: [Int]
+        /// The identified reference; nil when the user must choose (the best guess is `order[0]`).
+        public let best: Int?
+        /// How far the first leads the second, 0…1: 1 − second's distinct matches / first's.
+        public let certainty: Double
+    }
+
+    /// Ranks by the matches only one reference explains (then all matches, then colour). The first
+    /// is identified only when at least `minimumMatches` features agree with it and the runner-up
+    /// explains at most 1 − `minimumCertainty` as many on its own: a narrow lead means "ask",
+    /// never a guess.
+    public static func rank(_ evidence: [Evidence], minimumMatches: Int = 25, minimumCertainty: Double = 0.5) -> Ranking {
+        let order = evidence.indices.sorted {
+            (evidence[$0].distinctMatches, evidence[$0].matches, evidence[$0].scores.correlation)
+                > (evidence[$1].distinctMatches, evidence[$1].matches, evidence[$1].scores.correlation)
+        }
+        guard let first = order.first else { return Ranking(order: [], best: nil, certainty: 0) }
+        let top = evidence[first].distinctMatches
+        let second = order.dropFirst().first.map { evidence[$0].distinctMatches } ?? 0
+        let certainty = top > 0 ? 1 - Double(second) / Double(top) : 0
+        if evidence[first].matches >= minimumMatches && certainty >= minimumCertainty {
+            return Ranking(order: order, best: first, certainty: certainty)
+        }
+        // The first two share all their print (one model, two housings): colour may tell them
+        // apart, but only when all four histogram comparisons agree and lead clearly.
+        let colour = decide(evidence.map(\.scores))
+        let featureless = evidence[first].matches < minimumMatches
+        if order.count > 1, let pick = colour.best, colour.votes[pick] == 4, featureless || (order.prefix(2).contains(pick) && evidence[pick].matches >= minimumMatches) {
+            return Ranking(order: [pick] + order.filter { $0 != pick }, best: pick, certainty: certainty)
+        }
+        return Ranking(order: order, best: nil, certainty: certainty)
+    }
+}

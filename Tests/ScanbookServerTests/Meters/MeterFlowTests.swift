@@ -32,6 +32,13 @@ import VaporTesting
             #expect(read.body.string.contains("value=\"\(MeterFixtures.shownValue)\""), "the counter is read")
             #expect(read.body.string.contains("id=\"digit-table\""))
 
+            // A strip marked off the counter reads nothing sure: the field stays empty and the page
+            // says what was read, so no made-up value is saved by a tap.
+            var offCounter = fields
+            (offCounter["x"], offCounter["y"], offCounter["w"], offCounter["h"]) = ("20", "700", "500", "150")
+            let unsure = try await anna.post(MetersURL.readPhoto(photo: photoID).path, offCounter).body.string
+            #expect(unsure.contains(#"id="reading-unsure""#) && unsure.contains(#"name="value" value="""#))
+
             // 3. The user corrects the last digit and saves; the crop is remembered.
             let saved = try await anna.post(MetersURL.readings(id: blue).path, [
                 "value": "4719.4", "takenAt": "2026-11-20T08:00", "photo": photoID.uuidString, "confidence": "0.8", "crop": "188,417,625,166",
@@ -283,6 +290,26 @@ import VaporTesting
             #expect(try renamed.content.decode(MeterDTO.self).name == "Strom Haus")
             #expect(try await api.send(.DELETE, MetersAPIRoute.meter(id: meter.id)).status == .noContent)
             #expect(try await api.send(.GET, MetersAPIRoute.meter(id: meter.id)).status == .notFound)
+        }
+    }
+
+    /// Two meters whose reference photos are the same: the page asks, the likelier one listed first
+    /// and nothing chosen for the user (issue 26).
+    @Test func lookAlikeMetersAreAskedNotGuessed() async throws {
+        try await withAnna(.sqlite) { app, anna in
+            _ = try await anna.createMeter("Keller links", reference: "meter-blue-reference")
+            _ = try await anna.createMeter("Keller rechts", reference: "meter-blue-reference")
+            try await anna.get(MetersURL.read.path)
+            let identified = try await anna.post(MetersURL.read.path, files: ["photo": try MeterFixtures.photo("meter-blue-photo")])
+            let stripPage = try #require(identified.headers.first(name: .location))
+            #expect(stripPage.contains("uncertain=1") && stripPage.contains("guess=") && !stripPage.contains("meter="))
+            let page = try await anna.get(stripPage).body.string
+            #expect(page.contains(#"id="uncertain""#) && !page.contains(#"id="proposed""#))
+            let options = page.components(separatedBy: "<option").dropFirst()
+            #expect(options.count == 3 && options.first?.contains("—") == true, "an empty choice first, then the meters")
+            #expect(!options.contains { $0.contains("selected") }, "the user chooses")
+            let guess = try #require(stripPage.components(separatedBy: "guess=").last?.prefix(36))
+            #expect(options.dropFirst().first?.contains(String(guess)) == true, "the best guess is listed first")
         }
     }
 }

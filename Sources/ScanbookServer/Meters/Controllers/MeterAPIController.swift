@@ -39,7 +39,7 @@ enum MeterAPIController {
 
     @Sendable static func identify(_ request: Request) async throws -> IdentificationDTO {
         let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request)
-        return IdentificationDTO(meter: found.meterID, photo: found.photo, candidates: found.candidates)
+        return IdentificationDTO(meter: found.meterID, photo: found.photo, certainty: found.certainty, candidates: found.candidates)
     }
 
     /// Reads the counter from a strip photo (`strip`), cropped first when x, y, w and h are given.

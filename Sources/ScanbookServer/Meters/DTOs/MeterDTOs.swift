@@ -55,13 +55,17 @@ struct IdentificationDTO: Content {
     struct Candidate: Content {
         let meter: UUID
         let name: String
+        /// Features of the photo that agree with this meter's reference photo.
+        let matches: Int
         let scores: MeterIdentification.Scores
-        let votes: Int
     }
 
     /// The identified meter, or null when uncertain (ask the user).
     let meter: UUID?
     let photo: UUID
+    /// How far the first candidate leads the second, 0…1.
+    let certainty: Double
+    /// Most likely first.
     let candidates: [Candidate]
 }
 

@@ -82,4 +82,8 @@ struct ConsumptionQuery: Content {
 struct ReadPhotoQuery: Content {
     var meter: String?
     var uncertain: String?
+    /// The best guess when uncertain: listed first, not chosen.
+    var guess: String?
+    /// How far the first candidate led the second, in percent.
+    var lead: Int?
 }

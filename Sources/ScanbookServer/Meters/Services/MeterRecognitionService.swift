@@ -5,13 +5,16 @@ import ScanbookOCR
 import ScanbookVision
 import Vapor
 
-/// Which meter a photo shows and what its counter reads. Both are fast (histograms of a 400-pixel
+/// Which meter a photo shows and what its counter reads. Both are quick (features of an 800-pixel
 /// copy; a small network per digit), so they run during the request, on the thread pool.
 enum MeterRecognitionService {
     struct Identification: Sendable {
         let photo: UUID
         /// nil when uncertain: the page asks which meter it is.
         let meterID: UUID?
+        /// How far the first candidate leads the second, 0…1.
+        let certainty: Double
+        /// Most likely first.
         let candidates: [IdentificationDTO.Candidate]
     }
 
@@ -27,17 +30,19 @@ enum MeterRecognitionService {
         }
         let bytes = upload.bytes
         let referenceBytes = references
-        let (scores, decision) = try await decodingProblems {
+        let (evidence, ranking) = try await decodingProblems {
             try await request.application.imageWork.run {
                 let photo = try MeterPhotoMatcher.prepare(try Image.decode(bytes, minimumSide: Image.minimumPhotoSide))
                 return try MeterPhotoMatcher.identify(photo, references: try referenceBytes.map { try Image.decode($0) })
             }
         }
         let photo = try await request.storeBlob(upload, owner: ownerID, on: request.db)
-        let candidates = try zip(meters, zip(scores, decision.votes)).map { meter, result in
-            IdentificationDTO.Candidate(meter: try meter.requireID(), name: meter.name, scores: result.0, votes: result.1)
+        let candidates = try ranking.order.map { index in
+            IdentificationDTO.Candidate(meter: try meters[index].requireID(), name: meters[index].name, matches: evidence[index].matches, scores: evidence[index].scores)
         }
-        return Identification(photo: try photo.requireID(), meterID: try decision.best.map { try meters[$0].requireID() }, candidates: candidates)
+        return Identification(
+            photo: try photo.requireID(), meterID: try ranking.best.map { try meters[$0].requireID() }, certainty: ranking.certainty, candidates: candidates
+        )
     }
 
     /// Reads the counter in `crop` of the image (the meter photo, or a separate strip photo).

@@ -139,7 +139,10 @@ struct MeterReadView: Encodable {
     }
 
     struct Result: Encodable {
+        /// What the field holds: the value read, or nothing when the reading is unsure.
         let value: String
+        let readValue: String
+        let unsure: Bool
         let digits: [Digit]
         let confidence: Double
         let percent: Int
@@ -156,6 +159,10 @@ struct MeterReadView: Encodable {
     let meters: [SelectOption]
     let proposed: String?
     let uncertain: Bool
+    /// The most likely meter when asking.
+    let guess: String?
+    /// How far the first candidate led the second, in percent.
+    let lead: Int?
     let crop: Crop
     let cropText: String
     let uploadAction: String
