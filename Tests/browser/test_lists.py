@@ -56,14 +56,21 @@ def test_two_users_share_a_list(server, browser):
         WebDriverWait(other, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "open")
         WebDriverWait(browser, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "open")
 
-        # Frida adds butter: it shows up on Gustav's open page by itself.
+        # Frida adds butter: it shows up on Gustav's open page by itself. Her own page does not
+        # reload for it: the field is empty again and keeps the focus for the next item.
+        browser.execute_script("window.notReloaded = true")
         add_item(browser, "Butter")
+        assert browser.execute_script("return window.notReloaded === true"), "added in place"
+        assert browser.find_element(By.ID, "item-name").get_attribute("value") == ""
+        assert browser.switch_to.active_element.get_attribute("id") == "item-name"
         WebDriverWait(other, 5).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#open-items li[data-name='Butter']")))
 
         # Gustav buys the milk: Frida's page moves it to "bought" by itself.
+        other.execute_script("window.notReloaded = true")
         milk = other.find_element(By.CSS_SELECTOR, "#open-items li[data-name='Milch']")
         milk.find_element(By.CSS_SELECTOR, "button.check").click()
         WebDriverWait(other, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#bought-items li[data-name='Milch']")))
+        assert other.execute_script("return window.notReloaded === true"), "ticked in place, no page load"
         WebDriverWait(browser, 5).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#bought-items li[data-name='Milch']")))
 
         # Frida clears it and gets it offered for quick add.

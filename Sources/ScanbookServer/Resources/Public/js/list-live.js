@@ -1,6 +1,8 @@
 // Keeps an open list page current: the server announces each change of the list on a WebSocket
 // (only members may listen), and the page fetches itself again and swaps in the parts that
-// changed. Without JavaScript the page still works; it just needs a reload.
+// changed. The page's own forms in `data-in-place` parts (add, tick, edit, delete an item) are
+// sent in the background and their result swapped in the same way, without reloading the page.
+// Without JavaScript the page still works; it just needs a reload.
 (function () {
   const script = document.currentScript;
   const path = script && script.dataset.live;
@@ -9,17 +11,49 @@
   const parts = script.dataset.parts ? script.dataset.parts.split(" ") : ["list-name", "quick-add", "items-section", "members-section"];
   let delay = 1000;
 
+  function swap(html, force) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    for (const id of parts) {
+      const current = document.getElementById(id), replacement = fresh.getElementById(id);
+      // Never pull a form from under someone typing in it (unless that form was just sent).
+      if (current && replacement && (force || !current.contains(document.activeElement))) current.replaceWith(replacement);
+    }
+  }
+
   async function refresh(change) {
     if (change.change === "deleted") { window.location.href = "/lists"; return; }
     const response = await fetch(window.location.href, { headers: { Accept: "text/html", "X-Scanbook-Refresh": "1" }, credentials: "same-origin" });
     if (!response.ok || response.redirected) { window.location.reload(); return; }
-    const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
-    for (const id of parts) {
-      const current = document.getElementById(id), replacement = fresh.getElementById(id);
-      // Never pull a form from under someone typing in it.
-      if (current && replacement && !current.contains(document.activeElement)) current.replaceWith(replacement);
-    }
+    swap(await response.text(), false);
   }
+
+  const inPlace = script.dataset.inPlace ? script.dataset.inPlace.split(" ") : [];
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    // confirm.js runs first: a cancelled delete stays cancelled.
+    if (event.defaultPrevented || form.method.toLowerCase() !== "post" || form.enctype === "multipart/form-data") return;
+    if (!inPlace.some((id) => { const part = document.getElementById(id); return part && part.contains(form); })) return;
+    event.preventDefault();
+    const typing = form.id === "item-add";
+    try {
+      const response = await fetch(form.action, {
+        method: "POST", body: new URLSearchParams(new FormData(form, event.submitter)), credentials: "same-origin", headers: { Accept: "text/html" },
+      });
+      const html = await response.text();
+      if (response.ok && response.redirected && new URL(response.url).pathname === window.location.pathname) {
+        swap(html, true);
+        if (typing) { form.reset(); document.getElementById("item-name")?.focus(); }
+        return;
+      }
+      // A refusal (with its message) or another page: show it as a normal submission would.
+      document.open();
+      document.write(html);
+      document.close();
+      history.replaceState(null, "", response.url);
+    } catch {
+      form.submit();  // offline or the socket of fetch failed: fall back to the plain post
+    }
+  });
 
   function connect() {
     const socket = new WebSocket((window.location.protocol === "https:" ? "wss://" : "ws://") + window.location.host + path);
