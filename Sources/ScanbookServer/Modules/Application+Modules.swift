@@ -22,6 +22,11 @@ extension Application {
     /// The menu entries (and home tiles) of the served modules, in order.
     var menuModules: [Module] { modules.compactMap(\.menuEntry) }
 
+    /// Every module's defaults follow a change of language (served or not, as for new accounts).
+    func languageChanged(_ user: User, to locale: String, on database: any Database) async throws {
+        for module in Self.allModules { try await module.languageChanged(user, to: locale, app: self, on: database) }
+    }
+
     /// Every module's defaults for a new account (served or not: a module enabled later finds them).
     var newAccount: @Sendable (User, String, any Database) async throws -> Void {
         { [self] user, locale, database in

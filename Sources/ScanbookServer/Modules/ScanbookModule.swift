@@ -19,6 +19,8 @@ protocol ScanbookModule: Sendable {
     /// Sets up a new account's defaults (a private list, default categories), in the registration's
     /// transaction, in the language the person registered in.
     func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws
+    /// The person chose another language: defaults they never changed follow it.
+    func languageChanged(_ user: User, to locale: String, app: Application, on database: any Database) async throws
     func registerRoutes(_ routes: ModuleRoutes)
     /// The figure on the module's home tile ("CHF 1,234 this month"), or nil.
     func homeFigure(_ request: Request) async throws -> String?
@@ -42,6 +44,7 @@ extension ScanbookModule {
     func configure(_ app: Application, _ config: AppConfig) throws {}
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [] }
     func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {}
+    func languageChanged(_ user: User, to locale: String, app: Application, on database: any Database) async throws {}
     func homeFigure(_ request: Request) async throws -> String? { nil }
     var settingsLinks: [SettingsLink] { [] }
 }

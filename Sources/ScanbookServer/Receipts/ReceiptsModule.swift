@@ -25,6 +25,11 @@ struct ReceiptsModule: ScanbookModule {
         )
     }
 
+    /// Default categories nobody renamed take the new language's names.
+    func languageChanged(_ user: User, to locale: String, app: Application, on database: any Database) async throws {
+        try await ReceiptDefaults.relabelCategories(of: try user.requireID(), to: locale, localizer: app.localizer, on: database)
+    }
+
     var settingsLinks: [SettingsLink] {
         [SettingsLink(label: "settings_receipt_keywords", url: ReceiptsURL.keywords, id: "receipt-keywords-link")]
     }

@@ -67,9 +67,10 @@ extension AccountWebController {
         guard request.application.localizer.catalogues[form.lang] != nil else {
             throw Abort(.badRequest, reason: request.text("language_unsupported"))
         }
-        if let user = request.auth.get(User.self) {
+        if let user = request.auth.get(User.self), user.locale != form.lang {
             user.locale = form.lang
             try await user.save(on: request.db)
+            try await request.application.languageChanged(user, to: form.lang, on: request.db)
         }
         let back = request.headers.first(name: .referer).flatMap(URL.init(string:)).map(\.path) ?? SiteURL.home.path
         let response = request.redirect(to: back.hasPrefix("/") && !back.hasPrefix("//") ? back : SiteURL.home.path)

@@ -36,6 +36,23 @@ enum ReceiptDefaults {
         }
     }
 
+    /// Renames the default categories that still carry a default name (in any language) to their
+    /// name in `locale`; a category the user renamed, or whose new name is taken, stays as it is.
+    static func relabelCategories(of ownerID: UUID, to locale: String, localizer: Localizer, on database: any Database) async throws {
+        let categories = try await ReceiptCategory.query(on: database).filter(\.$owner.$id == ownerID).all()
+        var taken = Set(categories.map { $0.name.lowercased() })
+        for key in categoryKeys {
+            let names = Set(localizer.catalogues.keys.map { localizer.text("receipts_category_\(key)", locale: $0) })
+            let wanted = localizer.text("receipts_category_\(key)", locale: locale)
+            guard let category = categories.first(where: { names.contains($0.name) }), category.name != wanted,
+                  !taken.contains(wanted.lowercased()) else { continue }
+            taken.remove(category.name.lowercased())
+            taken.insert(wanted.lowercased())
+            category.name = wanted
+            try await category.save(on: database)
+        }
+    }
+
     /// The user's keywords as the extractor uses them; the defaults if the user has none stored.
     static func keywords(of ownerID: UUID, on database: any Database) async throws -> TotalKeywords {
         let stored = try await TotalKeyword.query(on: database).filter(\.$owner.$id == ownerID).all()
