@@ -32,4 +32,24 @@ import VaporTesting
             #expect(try await names().contains("Groceries"))
         }
     }
+
+    /// A receipt saved without a total keeps the category chosen for it (issue 26: "an empty total
+    /// drops the chosen category"); the total typed later is booked there.
+    @Test func aCategoryChosenBeforeTheTotalIsKept() async throws {
+        try await withAnna(.sqlite) { app, anna in
+            try await anna.get(ReceiptsURL.list.path)
+            try await anna.post(ReceiptsURL.new.path, ["total": "4,50", "date": "2025-04-30", "merchant": "Kiosk"])
+            let receipt = try #require(try await Receipt.query(on: app.db).first())
+            let leisure = try #require(try await ReceiptCategory.query(on: app.db).filter(\.$name == "Leisure").first())
+            let page = ReceiptsURL.receipt(id: receipt.id).path
+            try await anna.get(page)
+            #expect(try await anna.post(page, ["total": "", "category": try leisure.requireID().uuidString, "currency": "CHF"]).status == .seeOther)
+            let kept = try await ReceiptAllocation.query(on: app.db).filter(\.$receipt.$id == receipt.requireID()).all()
+            #expect(kept.map(\.$category.id) == [try leisure.requireID()] && kept.map(\.amountHundredths) == [0])
+            try await anna.get(page)
+            #expect(try await anna.post(page, ["total": "7.20", "currency": "CHF"]).status == .seeOther)
+            let booked = try await ReceiptAllocation.query(on: app.db).filter(\.$receipt.$id == receipt.requireID()).all()
+            #expect(booked.map(\.$category.id) == [try leisure.requireID()] && booked.map(\.amountHundredths) == [720])
+        }
+    }
 }

@@ -64,10 +64,12 @@ extension ReceiptService {
             case .none: bookings.count == 1 ? bookings[0].$category.id : nil
             }
             if category != nil || bookings.count <= 1 {
-                // One category (or none) takes the whole total.
+                // One category (or none) takes the whole total. Without a total yet, the booking of
+                // nothing keeps the chosen category until the total is typed.
                 try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
-                if let bookedCategory, let total, total.hundredths > 0 {
-                    try await ReceiptAllocation(receiptID: receiptID, categoryID: bookedCategory, amountHundredths: total.hundredths).create(on: database)
+                if let bookedCategory {
+                    let amount = max(total?.hundredths ?? 0, 0)
+                    try await ReceiptAllocation(receiptID: receiptID, categoryID: bookedCategory, amountHundredths: amount).create(on: database)
                 }
             } else if total == nil {
                 try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
