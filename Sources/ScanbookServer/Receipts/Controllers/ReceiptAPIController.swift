@@ -18,8 +18,16 @@ enum ReceiptAPIController {
     @Sendable static func list(_ request: Request) async throws -> Response {
         let query = try request.query.decode(ReceiptListQuery.self)
         let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, request: request)
-        let (toCheck, listed) = try await ReceiptService.list(month: month, search: query.q, on: request)
-        return try await request.paginated(try (toCheck + listed).map(ReceiptDTO.init))
+        let search = try ReceiptSearch(query, mark: request.decimalMark)
+        guard search.isActive else {
+            let (toCheck, listed) = try await ReceiptService.list(month: month, on: request)
+            return try await request.paginated(try (toCheck + listed).map(ReceiptDTO.init))
+        }
+        // A search pages in the database: it may match years of receipts.
+        let found = try ReceiptService.matching(search, on: request)
+        return try await request.paginated(total: try await found.copy().count()) { limit, offset in
+            try await ReceiptService.newestFirst(found, limit: limit, offset: offset).map(ReceiptDTO.init)
+        }
     }
 
     @Sendable static func show(_ request: Request) async throws -> ReceiptDTO {

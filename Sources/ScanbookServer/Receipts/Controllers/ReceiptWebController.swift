@@ -69,8 +69,11 @@ enum ReceiptWebController {
     }
 
     private static func renderIndex(_ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
-        let (view, stillReading) = try await ReceiptPresentation.listPage(request, errors: errors)
-        let response = try await request.renderPage("Receipts/index", title: "receipts_title", content: view, status: status, activeModule: .receipts)
+        let (view, stillReading, refused) = try await ReceiptPresentation.listPage(request, errors: errors)
+        // A refused month or search shows the month with the message, and says so in the status.
+        let response = try await request.renderPage(
+            "Receipts/index", title: "receipts_title", content: view, status: status == .ok ? refused ?? .ok : status, activeModule: .receipts
+        )
         if stillReading {
             // Reloads until every photo is read, like the receipt page itself.
             response.headers.replaceOrAdd(name: "Refresh", value: "3")

@@ -39,8 +39,16 @@ struct KeywordForm: Content {
     var phrase: String
 }
 
-/// `?month=2025-06&q=migros`
+/// `?month=2025-06`, or a search across every month: `?q=migros&merchant=&min=10&max=20,50&from=2018-01-01&to=`
+/// (checked by `ReceiptSearch`).
 struct ReceiptListQuery: Content {
     var month: String?
     var q: String?
+    var merchant: String?
+    /// Amounts as typed on the page ("1.234,50" on a German one).
+    var min: String?
+    var max: String?
+    /// Purchase dates, both included.
+    var from: String?
+    var to: String?
 }

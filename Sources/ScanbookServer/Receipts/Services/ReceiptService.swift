@@ -59,23 +59,15 @@ enum ReceiptService {
         try await Receipt.find(id, ownedBy: request) { $0.with(\.$merchant).with(\.$allocations) }
     }
 
-    /// Receipts to check (any month) and those of `month`, newest purchase first; `search` matches
-    /// merchant, note and OCR text in any month instead.
-    static func list(month: YearMonth, search: String?, on request: Request) async throws -> (toCheck: [Receipt], listed: [Receipt]) {
+    /// Receipts to check (any month) and the checked ones of `month`, newest purchase first.
+    /// A search goes to `search(_:limit:offset:on:)` instead.
+    static func list(month: YearMonth, on request: Request) async throws -> (toCheck: [Receipt], listed: [Receipt]) {
         let ownerID = try request.auth.require(User.self).requireID()
         let base = Receipt.query(on: request.db).filter(\.$owner.$id == ownerID).with(\.$merchant).with(\.$allocations)
         let toCheck = try await base.copy().filter(\.$state != .confirmed).sort(\.$createdAt, .descending).all()
-        let listed: [Receipt]
-        if let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-            // Case-insensitive on every database (SQLite and PostgreSQL differ on LIKE): filter here.
-            listed = try await base.copy().filter(\.$state == .confirmed).sort(\.$purchasedOn, .descending).limit(2000).all().filter { receipt in
-                [receipt.merchant?.name, receipt.note, receipt.ocrText].contains { $0?.localizedCaseInsensitiveContains(search) == true }
-            }
-        } else {
-            listed = try await base.copy().filter(\.$state == .confirmed)
-                .filter(\.$purchasedOn >= month.firstDay.description).filter(\.$purchasedOn <= month.lastDay.description)
-                .sort(\.$purchasedOn, .descending).sort(\.$createdAt, .descending).all()
-        }
+        let listed = try await base.copy().filter(\.$state == .confirmed)
+            .filter(\.$purchasedOn >= month.firstDay.description).filter(\.$purchasedOn <= month.lastDay.description)
+            .sort(\.$purchasedOn, .descending).sort(\.$createdAt, .descending).all()
         return (toCheck, listed)
     }
 

@@ -4,28 +4,54 @@ import ScanbookCore
 import Vapor
 
 extension ReceiptPresentation {
-    /// The month's receipts (those still to check first) with the upload and manual forms; and
-    /// whether a photo is still being read (the page then reloads itself).
-    static func listPage(_ request: Request, errors: [String]) async throws -> (ReceiptListView, stillReading: Bool) {
+    /// The month's receipts (those still to check first) with the upload and manual forms, or the
+    /// matches of a search in every month; whether a photo is still being read (the page then
+    /// reloads itself); and the status of a refused month or search (shown as `errors`).
+    static func listPage(_ request: Request, errors: [String]) async throws -> (ReceiptListView, stillReading: Bool, refused: HTTPStatus?) {
         let ownerID = try request.auth.require(User.self).requireID()
         try await ReceiptService.profile(request)
         let query = try request.query.decode(ReceiptListQuery.self)
-        let month = month(query.month, request: request)
-        let (toCheck, listed) = try await ReceiptService.list(month: month, search: query.q, on: request)
+        var searchErrors: [String] = []
+        var refused: HTTPStatus?
+        var month = month(nil, request: request)
+        if let typed = query.month?.trimmingCharacters(in: .whitespaces), !typed.isEmpty {
+            if let chosen = YearMonth(typed: typed) { month = chosen } else {
+                searchErrors.append(request.text("receipts_invalidMonth", ["value": String(typed.prefix(40))]))
+                refused = .badRequest
+            }
+        }
+        var search: ReceiptSearch?
+        do throws(UserFacingError) { search = try ReceiptSearch(query, mark: request.decimalMark) } catch {
+            searchErrors += error.messages(for: request)
+            refused = error.status
+        }
         let names = try await categoryNames(ownerID, request)
+        let (toCheck, monthRows) = try await ReceiptService.list(month: month, on: request)
+        var rows = monthRows
+        var results: ReceiptSearchResults?
+        if let search, search.isActive {
+            let found = try await ReceiptService.search(search, limit: searchPageSize, offset: 0, on: request)
+            rows = found.page
+            results = searchResults(found.total, shown: found.page.count, month: month, request: request)
+        }
         let view = ReceiptListView(
             month: navigation(.list, month: month, request: request),
             links: links(month: month),
-            search: query.q ?? "",
-            toCheck: try toCheck.map { try row($0, categoryNames: names, request: request) },
-            rows: try listed.map { try row($0, categoryNames: names, request: request) },
-            monthTotal: Formatting.money(hundredths: listed.compactMap(\.total?.hundredths).reduce(0, +), locale: request.locale),
+            picker: try await picker(month, ownerID: ownerID, open: results == nil && rows.isEmpty, request: request),
+            // A refused search keeps every field in view, the wrong one among them.
+            search: searchForm(query, month: month, detailed: search?.isDetailed ?? true),
+            results: results,
+            searching: results != nil,
+            searchErrors: searchErrors,
+            toCheck: results != nil ? [] : try toCheck.map { try row($0, categoryNames: names, request: request) },
+            rows: try rows.map { try row($0, categoryNames: names, request: request) },
+            monthTotal: Formatting.money(hundredths: monthRows.compactMap(\.total?.hundredths).reduce(0, +), locale: request.locale),
             uploadAction: ReceiptsURL.list.path,
             manualAction: ReceiptsURL.new.path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
             errors: errors
         )
-        return (view, toCheck.contains { $0.state == .reading })
+        return (view, toCheck.contains { $0.state == .reading }, refused)
     }
 
     /// A receipt's page: photo, fields to check, bookings, and sharing on a list.

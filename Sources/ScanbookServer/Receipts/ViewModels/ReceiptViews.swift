@@ -31,7 +31,14 @@ struct ReceiptsLinks: Encodable {
 struct ReceiptListView: Encodable {
     let month: MonthNavigation
     let links: ReceiptsLinks
-    let search: String
+    /// The month field and the months that have receipts, each a tap away.
+    let picker: ReceiptMonthPicker
+    let search: ReceiptSearchForm
+    /// Matches of an active search (`rows` then holds them, from every month).
+    let results: ReceiptSearchResults?
+    let searching: Bool
+    /// A month or search that could not be read, shown above the list.
+    let searchErrors: [String]
     let toCheck: [ReceiptRow]
     let rows: [ReceiptRow]
     let monthTotal: String

@@ -1,0 +1,79 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// A search over all of a user's receipts (`?q=&merchant=&min=&max=&from=&to=`), checked once for
+/// the page and the API alike. Every part is optional; none set means the month view.
+struct ReceiptSearch: Sendable, Equatable {
+    /// Words that must each appear in the merchant's name, the note or the recognized text.
+    var words: [String] = []
+    /// Part of the merchant's name.
+    var merchant: String?
+    var minimumHundredths: Int?
+    var maximumHundredths: Int?
+    var from: CalendarDate?
+    var to: CalendarDate?
+
+    /// Longer input is a paste gone wrong, not a search; it is refused rather than cut.
+    static let maximumTextLength = 200
+    /// More words than this only slow the query down without narrowing it in practice.
+    static let maximumWords = 8
+
+    var isActive: Bool { !words.isEmpty || isDetailed }
+
+    /// Anything beyond the words: the page then shows those fields unfolded.
+    var isDetailed: Bool { merchant != nil || minimumHundredths != nil || maximumHundredths != nil || from != nil || to != nil }
+
+    /// Reads the query's search fields (amounts by `mark`, the page's one number rule); every
+    /// problem at once, as a 400 naming the field and its value.
+    init(_ query: ReceiptListQuery, mark: DecimalMark) throws(UserFacingError) {
+        var problems: [LocalizedProblem] = []
+        func text(_ value: String?, field: String) -> String? {
+            guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+            guard trimmed.count <= Self.maximumTextLength else {
+                problems.append(.init(key: "receipts_searchTooLong", arguments: ["field": field, "maximum": "\(Self.maximumTextLength)"]))
+                return nil
+            }
+            // PostgreSQL refuses a NUL in text outright; no stored name or text holds a control character.
+            guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                problems.append(.init(key: "receipts_searchInvalid", arguments: ["field": field]))
+                return nil
+            }
+            return trimmed
+        }
+        func amount(_ value: String?) -> Int? {
+            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+            guard let hundredths = Amount(typed: trimmed, mark: mark)?.hundredths else {
+                problems.append(.init(key: "receipts_invalidTotal", arguments: ["value": String(trimmed.prefix(40))]))
+                return nil
+            }
+            return hundredths
+        }
+        func date(_ value: String?) -> CalendarDate? {
+            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+            // The date parser reads receipt lines; a short field is all a date needs.
+            guard trimmed.count <= 20, let date = CalendarDate(iso: trimmed) ?? DateParser.parse(trimmed) else {
+                problems.append(.init(key: "receipts_invalidDate", arguments: ["value": String(trimmed.prefix(40))]))
+                return nil
+            }
+            return date
+        }
+        let words = text(query.q, field: "q").map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        if words.count > Self.maximumWords {
+            problems.append(.init(key: "receipts_searchTooManyWords", arguments: ["maximum": "\(Self.maximumWords)"]))
+        }
+        self.words = Array(words.prefix(Self.maximumWords))
+        merchant = text(query.merchant, field: "merchant")
+        minimumHundredths = amount(query.min)
+        maximumHundredths = amount(query.max)
+        from = date(query.from)
+        to = date(query.to)
+        if let minimumHundredths, let maximumHundredths, minimumHundredths > maximumHundredths {
+            problems.append(.init(key: "receipts_searchAmountOrder"))
+        }
+        if let from, let to, from > to {
+            problems.append(.init(key: "receipts_searchDateOrder"))
+        }
+        guard problems.isEmpty else { throw UserFacingError(.badRequest, problems) }
+    }
+}
