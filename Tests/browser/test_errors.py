@@ -29,3 +29,20 @@ def test_an_oversized_photo_gets_a_friendly_page(server, browser, tmp_path):
     assert browser.find_elements(By.CSS_SELECTOR, "details.menu"), "still signed in, with the menu"
     browser.find_element(By.ID, "error-try-again").click()
     WebDriverWait(browser, 10).until(EC.url_to_be(url + "/receipts"))
+
+
+def test_every_upload_form_refuses_an_oversized_photo_before_sending(server, browser, tmp_path):
+    """The page knows the server's limit (the layout carries it), so a receipt photo over it is
+    refused beside its field at once, not after a long upload."""
+    url = server["url"]
+    register(browser, url, "Pia", "pia@example.org")
+    browser.get(url + "/receipts")
+    big = tmp_path / "huge.jpg"
+    big.write_bytes(b"\xff\xd8\xff\xe0" + b"\0" * 21_000_000)
+    field = browser.find_element(By.CSS_SELECTOR, "form[enctype='multipart/form-data'] input[type=file]")
+    form = field.find_element(By.XPATH, "ancestor::form")
+    field.send_keys(str(big))
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    problem = form.find_element(By.CSS_SELECTOR, ".upload-problem")
+    assert "21 MB" in problem.text and "20 MB" in problem.text, problem.text
+    assert browser.current_url == url + "/receipts"

@@ -38,10 +38,8 @@ enum CaptureService {
         try await Capture.find(id, ownedBy: request)
     }
 
-    static func recent(for request: Request, limit: Int = 50) async throws -> [Capture] {
-        let user = try request.auth.require(User.self)
-        return try await Capture.query(on: request.db)
-            .filter(\.$owner.$id == user.requireID())
-            .sort(\.$createdAt, .descending).limit(limit).all()
+    /// The newest scans, those matching `search` when given (see `mine(matching:on:)`).
+    static func recent(for request: Request, search: String? = nil, limit: Int = 50) async throws -> [Capture] {
+        try await mine(matching: search, on: request).sort(\.$createdAt, .descending).limit(limit).all()
     }
 }

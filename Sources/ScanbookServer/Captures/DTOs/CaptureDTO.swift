@@ -4,6 +4,8 @@ import Vapor
 /// The API's view of a capture; `result` is the kind's JSON result once `status` is `done`.
 struct CaptureDTO: Content {
     let id: UUID
+    /// The owner's title; nil when none was given (the pages then show a default).
+    let title: String?
     let kind: String
     let status: Capture.Status
     let attempts: Int
@@ -15,6 +17,7 @@ struct CaptureDTO: Content {
 
     init(_ capture: Capture) throws {
         id = try capture.requireID()
+        title = capture.title
         kind = capture.kind
         status = capture.status
         attempts = capture.attempts
@@ -29,4 +32,9 @@ struct CaptureDTO: Content {
 struct CaptureUploadForm: Content {
     var image: File?
     var kind: String?
+}
+
+/// A scan's editable fields (the page's form and PATCH): an empty or null title removes it.
+struct CaptureChanges: Content {
+    var title: String?
 }

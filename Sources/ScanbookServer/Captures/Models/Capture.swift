@@ -24,6 +24,10 @@ final class Capture: Model, @unchecked Sendable {
     /// The processor's JSON result (its shape depends on `kind`).
     @OptionalField(key: "result") var result: String?
     @OptionalField(key: "error") var error: String?
+    /// The owner's name for the scan; nil shows a default (`displayTitle`).
+    @OptionalField(key: "title") var title: String?
+    /// The result's plain text, kept beside the JSON so search need not parse every result.
+    @OptionalField(key: "recognized_text") var recognizedText: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @OptionalField(key: "updated_at") var updatedAt: Date?
     @OptionalField(key: "finished_at") var finishedAt: Date?

@@ -66,7 +66,8 @@ struct CaptureQueue {
     /// Records the result; false when the lease was lost (another worker has taken the job over).
     func complete(_ claim: Claim, result: String, now: Date) async throws -> Bool {
         let row = try await database.raw("""
-            UPDATE captures SET status = 'done', result = \(bind: result), error = NULL, lease_token = NULL,
+            UPDATE captures SET status = 'done', result = \(bind: result), recognized_text = \(bind: Capture.recognizedText(inResult: result)),
+                error = NULL, lease_token = NULL,
                 lease_expires_at = NULL, finished_at = \(bind: now), updated_at = \(bind: now)
             WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'
             RETURNING id

@@ -4,13 +4,24 @@ import Vapor
 
 /// How a scan reads on its pages.
 enum CapturePresentation {
-    /// Recent scans and the upload form.
+    /// Recent scans (those matching the `q` search when given) and the upload form. A search too
+    /// long lists nothing and says why.
     static func indexPage(_ request: Request) async throws -> CaptureIndexView {
+        let typed = try? request.query.get(String.self, at: "q")
+        var errors: [String] = []
+        var captures: [Capture] = []
+        do {
+            captures = try await CaptureService.recent(for: request, search: typed)
+        } catch let error as UserFacingError {
+            errors = error.messages(for: request)
+        }
         return CaptureIndexView(
-            rows: try await CaptureService.recent(for: request).map { capture in
-                CaptureIndexView.Row(
+            rows: try captures.map { capture in
+                let kind = request.text("capture_kind_\(capture.kind)")
+                return CaptureIndexView.Row(
                     url: SiteURL.capture(id: try capture.requireID()).path,
-                    kind: request.text("capture_kind_\(capture.kind)"),
+                    title: capture.displayTitle(kindLabel: kind, locale: request.locale),
+                    kind: kind,
                     status: capture.status.rawValue,
                     statusLabel: request.text("capture_status_\(capture.status.rawValue)"),
                     created: Formatting.dateTime(capture.createdAt, locale: request.locale)
@@ -19,13 +30,16 @@ enum CapturePresentation {
             kinds: request.application.captureProcessors.kinds.map {
                 CaptureIndexView.KindOption(value: $0, label: request.text("capture_kind_\($0)"))
             },
-            maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description
+            errors: errors,
+            maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
+            maxUploadBytes: request.scanbookConfig.maxUploadBytes,
+            search: typed ?? ""
         )
     }
 
     /// A scan's progress, then its page, text and word confidences. A stored result that no longer
     /// decodes shows the scan without them rather than an error.
-    static func capturePage(_ capture: Capture, _ request: Request) -> CaptureShowView {
+    static func capturePage(_ capture: Capture, _ request: Request, errors: [String] = []) -> CaptureShowView {
         var document: CaptureShowView.Document?
         if capture.status == .done, capture.kind == "document", let json = capture.result,
            let result = try? JSONDecoder().decode(DocumentCaptureResult.self, from: Data(json.utf8)) {
@@ -43,8 +57,14 @@ enum CapturePresentation {
                 stages: result.timings.stages.map { CaptureShowView.Stage(name: $0.name, milliseconds: String(format: "%.0f", $0.milliseconds)) }
             )
         }
+        let kind = request.text("capture_kind_\(capture.kind)")
         return CaptureShowView(
-            kind: request.text("capture_kind_\(capture.kind)"),
+            title: capture.displayTitle(kindLabel: kind, locale: request.locale),
+            ownTitle: capture.title ?? "",
+            maximumTitleLength: Capture.maximumTitleLength,
+            editURL: SiteURL.capture(id: capture.id).path,
+            deleteURL: SiteURL.capture(id: capture.id).path + "/delete",
+            kind: kind,
             status: capture.status.rawValue,
             statusLabel: request.text("capture_status_\(capture.status.rawValue)"),
             pending: capture.status.isPending,
@@ -52,7 +72,8 @@ enum CapturePresentation {
             error: capture.error,
             imageURL: SiteURL.blob(id: capture.$blob.id).path,
             created: Formatting.dateTime(capture.createdAt, locale: request.locale, seconds: true),
-            document: document
+            document: document,
+            errors: errors
         )
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 struct CaptureIndexView: Encodable {
     struct Row: Encodable {
         let url: String
+        let title: String
         let kind: String
         let status: String
         let statusLabel: String
@@ -19,6 +20,9 @@ struct CaptureIndexView: Encodable {
     var kinds: [KindOption]
     var errors: [String] = []
     let maxUpload: String
+    /// The file input's `data-max-bytes`: the upload script refuses a larger file before sending.
+    let maxUploadBytes: Int
+    let search: String
     let action = SiteURL.captures.path
 }
 
@@ -46,6 +50,11 @@ struct CaptureShowView: Encodable {
         let stages: [Stage]
     }
 
+    let title: String
+    let ownTitle: String
+    let maximumTitleLength: Int
+    let editURL: String
+    let deleteURL: String
     let kind: String
     let status: String
     let statusLabel: String
@@ -55,5 +64,6 @@ struct CaptureShowView: Encodable {
     let imageURL: String
     let created: String
     let document: Document?
+    var errors: [String] = []
     let backURL = SiteURL.captures.path
 }

@@ -12,6 +12,8 @@ struct Page<Content: Encodable>: Encodable {
     let user: UserSummary?
     let nav: [NavLink]
     let urls: ShellURLs
+    /// The upload limit in bytes: every file field is checked against it before sending.
+    let maxUploadBytes: Int
     let content: Content
 }
 
@@ -84,6 +86,7 @@ extension Request {
                 NavLink(label: catalogue["module_\($0.rawValue)"] ?? $0.rawValue, url: SiteURL.module($0).path, active: $0 == activeModule)
             },
             urls: ShellURLs(),
+            maxUploadBytes: scanbookConfig.maxUploadBytes,
             content: content
         )
         let response = try await view.render(template, page).encodeResponse(for: self)

@@ -1,0 +1,41 @@
+import Foundation
+
+extension Capture {
+    /// Longest title a user may give a scan (the list stays readable, the column small).
+    static let maximumTitleLength = 120
+    /// A default title shows at most this much of the first recognized line.
+    static let defaultTitleLength = 60
+
+    /// The title to show: the user's own, else the first recognized line, else the kind and date.
+    func displayTitle(kindLabel: String, locale: String) -> String {
+        if let title, !title.isEmpty { return title }
+        let firstLine = (recognizedText ?? "").split(whereSeparator: \.isNewline)
+            .lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        if let firstLine { return String(firstLine.prefix(Self.defaultTitleLength)) }
+        return "\(kindLabel) · \(Formatting.dateTime(createdAt, locale: locale))"
+    }
+
+    /// The plain text of a stored result, whatever its kind: `ocr.text` (documents) or `lines`
+    /// (receipts); nil for kinds that read no text.
+    static func recognizedText(inResult json: String) -> String? {
+        struct Probe: Decodable {
+            struct OCR: Decodable { let text: String }
+            let ocr: OCR?
+            let lines: [String]?
+        }
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(json.utf8)) else { return nil }
+        let text = probe.ocr?.text ?? probe.lines?.joined(separator: "\n")
+        return text.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A title as the user typed it: line breaks and other control characters become spaces, the
+    /// ends are trimmed, empty means "no title". Longer than `maximumTitleLength` is refused.
+    static func checkedTitle(_ raw: String?) throws(UserFacingError) -> String? {
+        let flattened = String((raw ?? "").unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
+        let title = flattened.trimmingCharacters(in: .whitespaces)
+        guard title.count <= maximumTitleLength else {
+            throw UserFacingError(.unprocessableEntity, "capture_titleTooLong", ["maximum": "\(maximumTitleLength)"])
+        }
+        return title.isEmpty ? nil : title
+    }
+}
