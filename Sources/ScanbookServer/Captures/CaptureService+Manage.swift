@@ -43,7 +43,13 @@ extension CaptureService {
     /// cannot race a worker. The photo stays until the blob sweep finds nothing else naming it.
     static func delete(_ capture: Capture, on request: Request) async throws {
         guard !capture.status.isPending else { throw UserFacingError(.conflict, "capture_deletePending") }
-        try await Capture.query(on: request.db).filter(\.$id == capture.requireID())
-            .filter(\.$status ~~ [.done, .failed]).delete()
+        let captureID = try capture.requireID()
+        try await request.db.writeTransaction { database in
+            // Its derived images go with it (to the sweep); never while a worker might add one.
+            let finished = try await Capture.query(on: database).filter(\.$id == captureID).filter(\.$status ~~ [.done, .failed]).count()
+            guard finished == 1 else { return }
+            try await CaptureDerivedBlob.query(on: database).filter(\.$capture.$id == captureID).delete()
+            try await Capture.query(on: database).filter(\.$id == captureID).delete()
+        }
     }
 }

@@ -5,8 +5,8 @@ import Vapor
 /// Captures (platform): the scan page and API, the job queue and the plain `document` processor
 /// that every module's photos go through.
 struct CapturesModule: ScanbookModule {
-    var migrations: [any Migration] { [CreateCaptures(), AddCaptureTitles()] }
-    var blobReferences: [any ReferencesBlobs.Type] { [Capture.self] }
+    var migrations: [any Migration] { [CreateCaptures(), AddCaptureTitles(), CreateCaptureDerivedBlobs()] }
+    var blobReferences: [any ReferencesBlobs.Type] { [Capture.self, CaptureDerivedBlob.self] }
 
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] {
         [DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages)))]

@@ -13,6 +13,15 @@ struct LinesProcessor: CaptureProcessor {
     }
 }
 
+/// A processor that makes a derived image, as the document and receipt processors do.
+struct DerivedImageProcessor: CaptureProcessor {
+    let kind = "derived"
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+        let page = try await context.storeDerived(try Fixtures.bytes("avatar.png"), content: .png)
+        return try JSONEncoder().encode(["pageImage": page])
+    }
+}
+
 /// Scans: titles (own and default), search, delete and who may do what.
 @Suite struct CaptureManageTests {
     private func scans(_ app: Application) async throws -> (anna: WebSession, api: APIClient, lines: UUID, shed: UUID, plain: UUID) {
@@ -148,6 +157,35 @@ struct LinesProcessor: CaptureProcessor {
             #expect(try await StoredBlob.find(shared, on: app.db) == nil, "no orphan left")
             #expect(!app.blobStore.contains(hash))
             #expect(try await Capture.find(lines, on: app.db) != nil)
+        }
+    }
+
+    /// A derived image is named only in the result's JSON: it must outlive the sweep as long as its
+    /// scan exists (it was removed an hour after processing), and go with the scan.
+    @Test(arguments: TestDatabase.available)
+    func derivedImagesLiveAsLongAsTheirScan(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            app.registerTestProcessors()
+            app.captureProcessors.register(DerivedImageProcessor())
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let scan = try await anna.uploadCapture(try Fixtures.documentPhoto("document-1"), kind: "derived")
+            #expect(try await app.captureWorkers.processNext(logger: app.logger))
+            let result = try #require(try await Capture.find(scan, on: app.db)?.result)
+            let page = try #require(Capture.derivedBlobIDs(inResult: result).first)
+            // Scans finished before the table existed get their rows from the stored result.
+            try await CreateCaptureDerivedBlobs().revert(on: app.db)
+            try await CreateCaptureDerivedBlobs().prepare(on: app.db)
+            #expect(try await CaptureDerivedBlob.query(on: app.db).all().map(\.$blob.id) == [page])
+            let later = Date().addingTimeInterval(2 * Application.blobSweepGrace)
+            _ = try await app.sweepBlobs(now: later)
+            #expect(try await StoredBlob.find(page, on: app.db) != nil, "kept while the scan exists")
+
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            #expect(try await api.send(.DELETE, APIRoute.capture(id: scan)).status == .noContent)
+            _ = try await app.sweepBlobs(now: later)
+            #expect(try await StoredBlob.find(page, on: app.db) == nil, "gone with the scan")
+            #expect(try await CaptureDerivedBlob.query(on: app.db).count() == 0)
         }
     }
 

@@ -26,6 +26,9 @@ import VaporTesting
         #expect(try await api.upload(.POST, FormsAPIRoute.pages(id: template.id), files: ["photo": try FormFixtures.file("template/page1.png")]).status == .created)
         #expect(try await api.send(.PUT, FormsAPIRoute.regions(id: template.id), json: [FormRegion(name: "total", type: .points, page: 1, rect: PixelRect(x: 10, y: 10, width: 100, height: 50))]).status == .ok)
         #expect(try await api.upload(.POST, FormsAPIRoute.scans(id: template.id), files: [("photos[]", try FormFixtures.file("000.jpg"))]).status == .accepted)
+        // A derived image of a capture, as processing records it.
+        let capture = try #require(try await Capture.query(on: app.db).first())
+        try await CaptureDerivedBlob(captureID: try capture.requireID(), blobID: capture.$blob.id).create(on: app.db)
     }
 
     private func blob(_ app: Application, _ text: String) async throws -> StoredBlob {

@@ -40,11 +40,15 @@ struct CaptureContext: Sendable {
     let application: Application
     let recognizer: any TextRecognizer
     let ownerID: UUID
+    /// The capture being processed: its derived images are recorded against it.
+    let captureID: UUID
 
     /// Stores a derived image (warped page, enhanced page) for the job's owner; returns its blob id.
     func storeDerived(_ bytes: [UInt8], content: CheckedUpload.Content) async throws -> UUID {
         let blob = try await application.storeBlob(CheckedUpload(bytes: bytes, content: content), owner: ownerID, on: application.db)
-        return try blob.requireID()
+        let blobID = try blob.requireID()
+        try await CaptureDerivedBlob(captureID: captureID, blobID: blobID).create(on: application.db)
+        return blobID
     }
 
     /// Runs synchronous CPU work (OpenCV) on the image threads, off Swift's cooperative threads.
