@@ -10,10 +10,11 @@ import Testing
         text: "Hallo Anna\n.\n..zwei Punkte\nhttps://scanbook.example.org/password/reset/abc_DEF-123\n"
     )
 
-    static func sender(port: Int, url: String? = nil, trusted: Bool = true, timeout: Int64 = 5) throws -> SMTPMailSender {
+    static func sender(port: Int, url: String? = nil, trusted: Bool = true, timeout: Int64 = 30) throws -> SMTPMailSender {
         let settings = try SMTPSettings.parse(url: url ?? "smtp://mailer:s3cret%40pass@localhost:\(port)", from: "Scanbook <scanbook@example.org>", heloName: "scanbook.example.org").get()
         var sender = SMTPMailSender(settings: settings)
         sender.settings.timeout = timeout
+        sender.group = FakeSMTPServer.group
         if trusted { sender.tls = try FakeSMTPServer.trustedClientTLS() }
         return sender
     }

@@ -31,13 +31,17 @@ final class FakeSMTPServer: Sendable {
     private let channel: any Channel
     private let record: NIOLockedValueBox<Record>
 
+    /// Its own threads for the fake server and the client under test: with every suite running at
+    /// once, the shared event loops are busy with the app servers and a 5-second dialogue timed out.
+    static let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+
     static func start(_ options: Options = Options()) async throws -> FakeSMTPServer {
         let fixtures = Fixtures.directory
         let certificate = try NIOSSLCertificate(file: fixtures.appendingPathComponent("smtp-test-cert.pem").path, format: .pem)
         let key = try NIOSSLPrivateKey(file: fixtures.appendingPathComponent("smtp-test-key.pem").path, format: .pem)
         let tls = try NIOSSLContext(configuration: .makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(key)))
         let record = NIOLockedValueBox(Record())
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
