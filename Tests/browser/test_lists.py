@@ -61,7 +61,8 @@ def test_two_users_share_a_list(server, browser):
         browser.execute_script("window.notReloaded = true")
         add_item(browser, "Butter")
         assert browser.execute_script("return window.notReloaded === true"), "added in place"
-        assert browser.find_element(By.ID, "item-name").get_attribute("value") == ""
+        # The live refresh may show the item before the page's own answer arrives and clears the field.
+        WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "item-name").get_attribute("value") == "")
         assert browser.switch_to.active_element.get_attribute("id") == "item-name"
         WebDriverWait(other, 5).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#open-items li[data-name='Butter']")))
 

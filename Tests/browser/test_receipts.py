@@ -90,7 +90,7 @@ def add_typed_receipt(browser, url, total, date, merchant):
 
 def test_reach_april_2018_in_a_tap_and_find_a_receipt_of_another_month(server, browser):
     url = server["url"]
-    register(browser, url, "Emil", "emil@example.org")
+    register(browser, url, "Elsa", "elsa@example.org")  # the browser tests share one server: a name of its own
     add_typed_receipt(browser, url, "12.50", "2018-04-12", "Bergsport Huber")
     add_typed_receipt(browser, url, "9.90", "2026-03-03", "Papeterie Zürich")
 
