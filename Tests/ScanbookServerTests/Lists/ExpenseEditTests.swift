@@ -7,16 +7,22 @@ import VaporTesting
 /// An expense typed wrong is changed in place, not deleted and entered again: the balances follow,
 /// the parts are split again, and only whoever added it (or the owner) may change it.
 @Suite struct ExpenseEditTests {
+    /// "WG", owned by anna, with ben as a member.
+    private static func sharedList(_ app: Application) async throws -> (anna: WebSession, ben: WebSession, list: UUID) {
+        let anna = WebSession(app), ben = WebSession(app)
+        try await anna.register(email: "anna@example.org")
+        try await ben.register(email: "ben@example.org")
+        let list = try await anna.createList("WG")
+        try await anna.get(ListsURL.list(id: list).path)
+        try await anna.post(ListsURL.members(id: list).path, ["email": "ben@example.org"])
+        try await ben.acceptInvitation()
+        return (anna, ben, list)
+    }
+
     @Test(arguments: TestDatabase.available)
     func anExpenseIsEditedInPlaceOnThePageAndThroughTheAPI(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
-            let anna = WebSession(app), ben = WebSession(app)
-            try await anna.register(email: "anna@example.org")
-            try await ben.register(email: "ben@example.org")
-            let list = try await anna.createList("WG")
-            try await anna.get(ListsURL.list(id: list).path)
-            try await anna.post(ListsURL.members(id: list).path, ["email": "ben@example.org"])
-            try await ben.acceptInvitation()
+            let (anna, ben, list) = try await Self.sharedList(app)
             let annaID = try await app.userID("anna@example.org"), benID = try await app.userID("ben@example.org")
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             func balances() async throws -> [UUID: String] {
@@ -70,13 +76,7 @@ import VaporTesting
     /// The page reads a typed number by its language; the API always by a decimal point.
     @Test func anAmbiguousAmountIsReadByThePagesLanguageAndByAPointOnTheAPI() async throws {
         try await withScanbook(.sqlite) { app, _ in
-            let anna = WebSession(app), ben = WebSession(app)
-            try await anna.register(email: "anna@example.org")
-            try await ben.register(email: "ben@example.org")
-            let list = try await anna.createList("WG")
-            try await anna.get(ListsURL.list(id: list).path)
-            try await anna.post(ListsURL.members(id: list).path, ["email": "ben@example.org"])
-            try await ben.acceptInvitation()
+            let (anna, _, list) = try await Self.sharedList(app)
             try await anna.post(SiteURL.language.path, ["lang": "de"])
             #expect(try await anna.addExpense(list, ["description": "Sofa", "amount": "1.234"]).status == .seeOther)
             #expect(try await ListExpense.query(on: app.db).first()?.amount == 123_400, "German: a grouped thousand")

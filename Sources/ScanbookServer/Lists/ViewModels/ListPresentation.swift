@@ -36,6 +36,9 @@ enum ListPresentation {
             )
         }
         let page = ListsURL.list(id: id)
+        // The owner of a shared list invites until every seat is taken or promised.
+        let invites = !list.isPrivate && list.$owner.id == me.id
+        let seatsLeft = members.count - 1 + pending.count < ShoppingList.maximumExtraMembers
         return ListPageView(
             id: id.uuidString, name: list.isPrivate ? request.text("lists_private") : list.name, isPrivate: list.isPrivate,
             isOwner: list.$owner.id == me.id,
@@ -64,9 +67,8 @@ enum ListPresentation {
                              acceptURL: ListsURL.acceptInvitation(invitation: invitationID).path,
                              declineURL: ListsURL.declineInvitation(invitation: invitationID).path)
             },
-            canInvite: !list.isPrivate && list.$owner.id == me.id && members.count - 1 + pending.count < ShoppingList.maximumExtraMembers,
-            fullNotice: !list.isPrivate && list.$owner.id == me.id && members.count - 1 + pending.count >= ShoppingList.maximumExtraMembers
-                ? request.text("lists_full", ["maximum": "\(ShoppingList.maximumExtraMembers)"]) : "",
+            canInvite: invites && seatsLeft,
+            fullNotice: invites && !seatsLeft ? request.text("lists_full", ["maximum": "\(ShoppingList.maximumExtraMembers)"]) : "",
             links: .init(
                 page: page.path, create: ListsURL.create.path, rename: ListsURL.rename(id: id).path,
                 delete: ListsURL.delete(id: id).path, items: ListsURL.items(id: id).path,
