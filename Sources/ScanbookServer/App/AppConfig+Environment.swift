@@ -44,7 +44,8 @@ extension AppConfig {
         if let megabytes = integer("SCANBOOK_MAX_UPLOAD_MB", in: 1...512) { config.maxUploadBytes = megabytes * 1_000_000 }
         if let open = flag("SCANBOOK_REGISTRATION") { config.registrationOpen = open }
         if let cost = integer("SCANBOOK_BCRYPT_COST", in: 4...31) { config.bcryptCost = cost }
-        if let workers = integer("SCANBOOK_CAPTURE_WORKERS", in: 1...64) { config.captureWorkers = workers }
+        if let workers = integer("SCANBOOK_CAPTURE_WORKERS", in: 0...64) { config.captureWorkers = workers }
+        if let seconds = integer("SCANBOOK_DRAIN_SECONDS", in: 0...600) { config.drainSeconds = Double(seconds) }
         if let lease = integer("SCANBOOK_CAPTURE_LEASE_SECONDS", in: 10...86_400) { config.captureLease = Double(lease) }
         if let timeout = integer("SCANBOOK_CAPTURE_TIMEOUT_SECONDS", in: 5...3_600) { config.captureJobTimeout = Double(timeout) }
         if let days = integer("SCANBOOK_SESSION_IDLE_DAYS", in: 1...365) { config.sessionIdleTimeout = Double(days) * 86_400 }
@@ -126,6 +127,12 @@ extension AppConfig {
             }
         } else {
             config.database = .sqlite(path: defaultSQLitePath(in: config.dataDirectory))
+        }
+        config.blobStorage = defaultBlobStorage(for: config.database)
+        if let store = value("SCANBOOK_BLOB_STORE") {
+            if let storage = BlobStorage(rawValue: store.lowercased()) { config.blobStorage = storage } else {
+                problems.append("SCANBOOK_BLOB_STORE=\(store) must be files or database")
+            }
         }
         guard problems.isEmpty else { throw Invalid(problems: problems) }
         return config

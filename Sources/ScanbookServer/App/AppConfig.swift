@@ -12,10 +12,19 @@ public struct AppConfig: Sendable {
         case postgres(url: String, schema: String?)
     }
 
+    /// Where photos and generated files are kept (see `BlobStore`).
+    public enum BlobStorage: String, Sendable, Equatable, CaseIterable {
+        /// Under `<data>/blobs`: the default with SQLite.
+        case files
+        /// In the database: the default with PostgreSQL, so instances share nothing but it.
+        case database
+    }
+
     public var dataDirectory: String
     public var hostname: String
     public var port: Int
     public var database: Database
+    public var blobStorage: BlobStorage
     public var maxUploadBytes: Int
     public var logLevel: Logger.Level
     public var registrationOpen: Bool
@@ -27,6 +36,11 @@ public struct AppConfig: Sendable {
     public var passwordPolicy: PasswordPolicy
     /// Capture jobs processed at once by this instance (`scanbook serve`).
     public var captureWorkers: Int
+    /// Seconds `/readyz` says "draining" after SIGTERM before the instance stops accepting
+    /// connections (load balancers need a few checks to notice); jobs in hand may finish meanwhile.
+    public var drainSeconds: Double = 5
+    /// False for `scanbook worker`: no web app or API, only `/healthz` and `/readyz`.
+    public var servesWeb = true
     /// Seconds a worker may hold a job before another instance may assume it crashed.
     public var captureLease: Double
     public var captureMaxAttempts: Int
@@ -67,6 +81,7 @@ public struct AppConfig: Sendable {
         hostname: String = "127.0.0.1",
         port: Int = 8080,
         database: Database? = nil,
+        blobStorage: BlobStorage? = nil,
         maxUploadBytes: Int = 20_000_000,
         logLevel: Logger.Level = .info,
         registrationOpen: Bool = true,
@@ -93,6 +108,7 @@ public struct AppConfig: Sendable {
         self.hostname = hostname
         self.port = port
         self.database = database ?? .sqlite(path: Self.defaultSQLitePath(in: dataDirectory))
+        self.blobStorage = blobStorage ?? Self.defaultBlobStorage(for: self.database)
         self.maxUploadBytes = maxUploadBytes
         self.logLevel = logLevel
         self.registrationOpen = registrationOpen
@@ -114,6 +130,10 @@ public struct AppConfig: Sendable {
         self.userPendingJobs = userPendingJobs
         self.captureJobTimeout = captureJobTimeout
         self.databaseConnectionsPerLoop = databaseConnectionsPerLoop
+    }
+
+    public static func defaultBlobStorage(for database: Database) -> BlobStorage {
+        if case .postgres = database { .database } else { .files }
     }
 
     public static func defaultSQLitePath(in dataDirectory: String) -> String {

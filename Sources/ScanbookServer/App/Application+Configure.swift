@@ -11,14 +11,19 @@ extension Application {
         scanbookConfig = config
         logger.logLevel = config.logLevel
         try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
-        blobStore = FileBlobStore(directory: config.blobDirectory)
+        switch config.blobStorage {
+        case .files: blobStore = FileBlobStore(directory: config.blobDirectory, threadPool: threadPool)
+        case .database: blobStore = DatabaseBlobStore(database: { [weak self] in self?.db })
+        }
         localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
 
-        let recognizer = TesseractPool(threads: config.captureWorkers)
+        // A web-only instance (no capture workers) still reads meters and slips within requests.
+        let recognizer = TesseractPool(threads: max(1, config.captureWorkers))
         textRecognizer = recognizer
         let imageWork = ImageWorkPool(threads: max(2, config.captureWorkers))
         self.imageWork = imageWork
         captureWorkers = CaptureWorkers(app: self)
+        prepareDraining()
         secretBoxCache = SecretBoxCache()
         var processors = CaptureProcessors()
         for module in modules {

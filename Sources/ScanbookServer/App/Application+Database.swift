@@ -40,9 +40,30 @@ extension Application {
         try await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
     }
 
-    /// Runs pending migrations; `serve` and `migrate` both call it.
+    /// Runs pending migrations; `serve`, `worker` and `migrate` all call it. On PostgreSQL,
+    /// instances started together (a rolling upgrade) take turns: the first migrates, the others
+    /// wait on an advisory lock, held on a connection of its own, then find nothing left to do.
     public func migrateScanbook() async throws {
-        try await prepareDatabase()
-        try await autoMigrate()
+        guard case .postgres(let url, _) = scanbookConfig.database else {
+            try await prepareDatabase()
+            try await autoMigrate()
+            return
+        }
+        let connection = try await PostgresConnection.connect(
+            on: eventLoopGroup.any(), configuration: try SQLPostgresConfiguration(url: url).coreConfiguration, id: 0, logger: logger
+        ).get()
+        do {
+            _ = try await connection.query("SELECT pg_advisory_lock(\(Self.migrationLock))", logger: logger)
+            try await prepareDatabase()
+            try await autoMigrate()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        // Closing the session releases the lock.
+        try await connection.close()
     }
+
+    /// Any fixed number: the advisory lock's name (it reads "scanbook").
+    static let migrationLock: Int64 = 0x7363_616e_626f_6f6b
 }

@@ -22,6 +22,8 @@ extension Application {
         // Payments (issue 23): the audit log and the key that seals stored secrets
         migrations.add(CreateAuditEntries())
         migrations.add(CreateServerKeys())
+        // Scale-out (issue 27): blobs in the database
+        migrations.add(CreateBlobContents())
         // Each module's own, disabled ones too (their tables stay while they are off).
         for module in Self.allModules {
             for migration in module.migrations { migrations.add(migration) }

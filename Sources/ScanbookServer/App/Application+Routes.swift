@@ -1,10 +1,12 @@
 import Vapor
 
 extension Application {
-    /// Health checks, then every served module's routes on the shared groups.
+    /// Health checks, then (unless this is a worker instance) every served module's routes on the
+    /// shared groups.
     func registerRoutes() throws {
         get(SiteURL.healthz.pathComponents, use: HealthController.healthz)
         get(SiteURL.readyz.pathComponents, use: HealthController.readyz)
+        guard scanbookConfig.servesWeb else { return }
 
         // Web pages: cookie sessions, so every state-changing form carries the CSRF token.
         let visitorPages = grouped(User.sessionAuthenticator(), CSRFMiddleware())

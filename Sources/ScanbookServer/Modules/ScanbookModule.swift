@@ -22,6 +22,9 @@ protocol ScanbookModule: Sendable {
     /// The person chose another language: defaults they never changed follow it.
     func languageChanged(_ user: User, to locale: String, app: Application, on database: any Database) async throws
     func registerRoutes(_ routes: ModuleRoutes)
+    /// The instance is about to stop serving (SIGTERM, after the drain period): close long-lived
+    /// connections, which would otherwise hold the HTTP server open.
+    func willStopServing(_ app: Application) async
     /// The figure on the module's home tile ("CHF 1,234 this month"), or nil.
     func homeFigure(_ request: Request) async throws -> String?
     /// Links to the module's own settings pages, shown under its name on the settings page.
@@ -45,6 +48,7 @@ extension ScanbookModule {
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [] }
     func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {}
     func languageChanged(_ user: User, to locale: String, app: Application, on database: any Database) async throws {}
+    func willStopServing(_ app: Application) async {}
     func homeFigure(_ request: Request) async throws -> String? { nil }
     var settingsLinks: [SettingsLink] { [] }
 }

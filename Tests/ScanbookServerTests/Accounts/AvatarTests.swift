@@ -13,10 +13,8 @@ import VaporTesting
             try await anna.register(email: "anna@example.org", avatar: png)
             let user = try #require(try await User.query(on: app.db).with(\.$avatar).first())
             let blob = try #require(user.avatar)
-            #expect(blob.hash == FileBlobStore.hash(png.bytes))
-            let file = URL(fileURLWithPath: environment.config.blobDirectory)
-                .appendingPathComponent(String(blob.hash.prefix(2))).appendingPathComponent(String(blob.hash.dropFirst(2)))
-            #expect(try Data(contentsOf: file) == Data(png.bytes))
+            #expect(blob.hash == BlobHash.of(png.bytes))
+            #expect(try await app.blobStore.get(blob.hash) == png.bytes)
 
             let url = SiteURL.blob(id: try blob.requireID()).path
             #expect(try await anna.get(SiteURL.settings.path).body.string.contains(url))

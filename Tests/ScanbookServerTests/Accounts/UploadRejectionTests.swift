@@ -26,6 +26,7 @@ import VaporTesting
             #expect(try await StoredBlob.query(on: app.db).count() == 0)
             let stored = FileManager.default.enumerator(atPath: environment.config.blobDirectory)?.allObjects ?? []
             #expect(stored.isEmpty, "no file was written: \(stored)")
+            #expect(try await app.blobStore.hashes(storedBefore: .distantFuture).isEmpty, "nothing was stored")
         }
     }
 }

@@ -155,7 +155,7 @@ struct DerivedImageProcessor: CaptureProcessor {
             let sweep = try await app.sweepBlobs(now: later)
             #expect(sweep.rowsRemoved >= 1)
             #expect(try await StoredBlob.find(shared, on: app.db) == nil, "no orphan left")
-            #expect(!app.blobStore.contains(hash))
+            #expect(try await !app.blobStore.contains(hash))
             #expect(try await Capture.find(lines, on: app.db) != nil)
         }
     }

@@ -10,6 +10,20 @@ import Testing
         #expect(config.registrationOpen)
         #expect(config.maxUploadBytes == 20_000_000)
         #expect(!config.secureCookies)
+        #expect(config.blobStorage == .files && config.drainSeconds == 5 && config.servesWeb)
+    }
+
+    /// Instances that share only PostgreSQL keep their photos in it unless told otherwise; a
+    /// web-only instance runs no capture workers.
+    @Test func scaleOutSettings() throws {
+        let postgres = ["DATABASE_URL": "postgres://db/scanbook"]
+        #expect(try AppConfig.load(from: postgres).blobStorage == .database)
+        #expect(try AppConfig.load(from: postgres.merging(["SCANBOOK_BLOB_STORE": "files"]) { $1 }).blobStorage == .files)
+        #expect(try AppConfig.load(from: ["SCANBOOK_BLOB_STORE": "Database"]).blobStorage == .database)
+        let webOnly = try AppConfig.load(from: ["SCANBOOK_CAPTURE_WORKERS": "0", "SCANBOOK_DRAIN_SECONDS": "0"])
+        #expect(webOnly.captureWorkers == 0 && webOnly.drainSeconds == 0)
+        #expect(throws: AppConfig.Invalid.self) { try AppConfig.load(from: ["SCANBOOK_BLOB_STORE": "s3"]) }
+        #expect(throws: AppConfig.Invalid.self) { try AppConfig.load(from: ["SCANBOOK_DRAIN_SECONDS": "-1"]) }
     }
 
     @Test func readsEveryVariable() throws {

@@ -52,10 +52,14 @@ import VaporTesting
                 kept.append((reference, blob))
             }
             let orphan = try await blob(app, "nobody's")
-            let strayHash = try app.blobStore.put(Array("a file without a row".utf8))
+            let strayHash = try await app.blobStore.put(Array("a file without a row".utf8))
+            // Only the file store can be left with half-written files; the database store writes in transactions.
+            let usesFiles = app.scanbookConfig.blobStorage == .files
             let temporary = URL(fileURLWithPath: app.scanbookConfig.blobDirectory).appendingPathComponent("tmp/crashed-upload")
-            try FileManager.default.createDirectory(at: temporary.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("half".utf8).write(to: temporary)
+            if usesFiles {
+                try FileManager.default.createDirectory(at: temporary.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("half".utf8).write(to: temporary)
+            }
 
             // Within the grace time nothing goes: an upload may still be on its way to its row.
             #expect(try await app.sweepBlobs(now: Date()) == .init())
@@ -63,13 +67,14 @@ import VaporTesting
 
             let sweep = try await app.sweepBlobs(now: Date().addingTimeInterval(2 * Application.blobSweepGrace))
             #expect(try await StoredBlob.find(orphan.id, on: app.db) == nil)
-            #expect(!app.blobStore.contains(orphan.hash) && !app.blobStore.contains(strayHash))
+            let orphanKept = try await app.blobStore.contains(orphan.hash), strayKept = try await app.blobStore.contains(strayHash)
+            #expect(!orphanKept && !strayKept)
             #expect(!FileManager.default.fileExists(atPath: temporary.path))
             for (reference, blob) in kept {
                 #expect(try await StoredBlob.find(blob.id, on: app.db) != nil, "\(reference) keeps its blob row")
-                #expect(try app.blobStore.get(blob.hash) == Array("kept by \(reference.table).\(reference.column)".utf8), "\(reference) keeps its file")
+                #expect(try await app.blobStore.get(blob.hash) == Array("kept by \(reference.table).\(reference.column)".utf8), "\(reference) keeps its file")
             }
-            #expect(sweep.rowsRemoved >= 1 && sweep.filesRemoved >= 3, "\(sweep)")
+            #expect(sweep.rowsRemoved >= 1 && sweep.filesRemoved >= (usesFiles ? 3 : 2), "\(sweep)")
         }
     }
 

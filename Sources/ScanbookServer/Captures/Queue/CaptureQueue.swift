@@ -100,4 +100,16 @@ struct CaptureQueue {
             """).first()
         return row != nil && finalStatus == .failed
     }
+
+    /// Gives a job back to the queue at once, its attempt not counted: the instance is shutting
+    /// down, the photo did nothing wrong. False when the lease was already lost.
+    func handBack(_ claim: Claim, now: Date) async throws -> Bool {
+        let row = try await database.raw("""
+            UPDATE captures SET status = 'queued', attempts = attempts - 1, lease_token = NULL,
+                lease_expires_at = NULL, updated_at = \(bind: now)
+            WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'
+            RETURNING id
+            """).first()
+        return row != nil
+    }
 }

@@ -6,12 +6,15 @@ import ScanbookVision
 import Vapor
 
 /// The worker pool: `count` tasks that claim capture jobs and run their kind's processor. Started
-/// by `scanbook serve` (and by tests that need it), stopped when the application shuts down.
+/// by `scanbook serve` and `scanbook worker` (and by tests that need it), stopped when the
+/// application shuts down: jobs in hand get a grace period to finish, then go back to the queue.
 final class CaptureWorkers: @unchecked Sendable {
     private let app: Application
     private let signal = CaptureSignal()
     private let lock = NSLock()
     private var tasks: [Task<Void, Never>] = []
+    /// Set by `stop`: workers claim nothing more, and a job stopped now is handed back, not failed.
+    private var stopping = false
     /// How often idle workers look for jobs enqueued by other server instances.
     var pollInterval: Duration = .seconds(1)
 
@@ -19,20 +22,33 @@ final class CaptureWorkers: @unchecked Sendable {
         self.app = app
     }
 
+    /// `count` 0 starts none: a web-only instance leaves recognition to others.
     func start(count: Int) {
         lock.withLock {
-            guard tasks.isEmpty else { return }
-            tasks = (0..<max(1, count)).map { index in
+            guard tasks.isEmpty, !stopping else { return }
+            tasks = (0..<max(0, count)).map { index in
                 Task { [self] in await run(worker: index) }
             }
         }
     }
 
-    func stop() async {
-        let running = lock.withLock { defer { tasks = [] }; return tasks }
-        running.forEach { $0.cancel() }
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    /// Claims no more jobs; jobs in hand may finish within `grace`, after which they are handed
+    /// back to the queue at once (another instance takes them without waiting for the lease).
+    func stop(grace: Duration = .zero) async {
+        let running = lock.withLock {
+            stopping = true
+            defer { tasks = [] }
+            return tasks
+        }
         await signal.wakeAll()
+        let deadline = Task {
+            try? await Task.sleep(for: grace)
+            running.forEach { $0.cancel() }
+        }
         for task in running { await task.value }
+        deadline.cancel()
     }
 
     /// Wakes an idle worker at once (called after a job is enqueued by this process).
@@ -42,7 +58,7 @@ final class CaptureWorkers: @unchecked Sendable {
 
     private func run(worker index: Int) async {
         let logger = Logger(label: "scanbook.capture-worker-\(index)")
-        while !Task.isCancelled {
+        while !Task.isCancelled && !isStopping {
             do {
                 if try await processNext(logger: logger) { continue }
             } catch {
@@ -62,7 +78,7 @@ final class CaptureWorkers: @unchecked Sendable {
         for (capture, kind) in try await queue.failExhausted(now: app.clock.now()) {
             try await app.captureProcessors[kind]?.failed(capture, on: app.db)
         }
-        guard let claim = try await queue.claim(now: app.clock.now()) else { return false }
+        guard !isStopping, let claim = try await queue.claim(now: app.clock.now()) else { return false }
         logger.info("capture claimed", metadata: ["capture": "\(claim.id)", "kind": "\(claim.kind)", "attempt": "\(claim.attempts)"])
         let heartbeat = Task { [app] in
             while !Task.isCancelled {
@@ -86,6 +102,10 @@ final class CaptureWorkers: @unchecked Sendable {
                 return true
             }
             if !recorded { logger.warning("capture lease lost; result discarded", metadata: ["capture": "\(claim.id)"]) }
+        } catch is CancellationError where isStopping {
+            // The instance is stopping and the grace period is over: not the photo's fault.
+            let handedBack = try await queue.handBack(claim, now: app.clock.now())
+            logger.notice("capture handed back at shutdown", metadata: ["capture": "\(claim.id)", "handedBack": "\(handedBack)"])
         } catch {
             logger.warning("capture failed", metadata: ["capture": "\(claim.id)", "error": "\(error)"])
             if try await queue.fail(claim, error: Self.describe(error), permanent: Self.isPermanent(error), now: app.clock.now()) {
@@ -160,52 +180,68 @@ struct CaptureTimedOut: Error, CustomStringConvertible {
     var description: String { "Recognition took longer than \(Int(seconds)) s and was stopped." }
 }
 
-/// Runs `body`, but gives up waiting after `seconds`. Native work (OpenCV, Tesseract) cannot be
-/// interrupted from Swift: the body keeps its thread until it returns (Tesseract's own deadline
-/// ends OCR soon after), but the worker is free for the next job.
+/// Runs `body`, but gives up waiting after `seconds`, or with `CancellationError` when the calling
+/// task is cancelled. Native work (OpenCV, Tesseract) cannot be interrupted from Swift: the body
+/// keeps its thread until it returns (Tesseract's own deadline ends OCR soon after), but the
+/// worker is free for the next job.
 func withTimeLimit<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     let outcome = TimeLimitOutcome<T>()
-    return try await withCheckedThrowingContinuation { continuation in
-        outcome.set(continuation)
-        let work = Task {
-            do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            outcome.set(continuation)
+            outcome.setWork(Task {
+                do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
+            })
+            outcome.setTimer(Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                guard !Task.isCancelled else { return }
+                outcome.resume(with: .failure(CaptureTimedOut(seconds: seconds)))
+            })
         }
-        outcome.setTimer(Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            guard !Task.isCancelled else { return }
-            if outcome.resume(with: .failure(CaptureTimedOut(seconds: seconds))) { work.cancel() }
-        })
+    } onCancel: {
+        outcome.resume(with: .failure(CancellationError()))
     }
 }
 
-/// Resumes a continuation once, whichever of the work and the timer comes first.
+/// Resumes a continuation once, whichever of the work, the timer and cancellation comes first
+/// (cancellation may come before the continuation exists: its result waits for it).
 private final class TimeLimitOutcome<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, any Error>?
+    private var early: Result<T, any Error>?
+    private var work: Task<Void, Never>?
     private var timer: Task<Void, Never>?
     private var finished = false
 
     func set(_ continuation: CheckedContinuation<T, any Error>) {
-        lock.withLock { self.continuation = continuation }
+        let pending: Result<T, any Error>? = lock.withLock {
+            if let early { return early }
+            self.continuation = continuation
+            return nil
+        }
+        if let pending { continuation.resume(with: pending) }
     }
 
-    /// The timer is cancelled as soon as the work is done, so no sleeping task outlives a job.
+    /// The work is cancelled when the timer or the caller gives up, the timer when the work is
+    /// done, so no task outlives a job longer than it must.
+    func setWork(_ task: Task<Void, Never>) {
+        if lock.withLock({ work = task; return finished }) { task.cancel() }
+    }
+
     func setTimer(_ task: Task<Void, Never>) {
-        let cancelNow = lock.withLock {
-            timer = task
-            return finished
-        }
-        if cancelNow { task.cancel() }
+        if lock.withLock({ timer = task; return finished }) { task.cancel() }
     }
 
-    @discardableResult
-    func resume(with result: Result<T, any Error>) -> Bool {
-        let (waiting, timer): (CheckedContinuation<T, any Error>?, Task<Void, Never>?) = lock.withLock {
-            defer { continuation = nil; finished = true }
-            return (continuation, self.timer)
+    func resume(with result: Result<T, any Error>) {
+        let taken: (CheckedContinuation<T, any Error>?, [Task<Void, Never>])? = lock.withLock {
+            guard !finished else { return nil }
+            finished = true
+            if continuation == nil { early = result }
+            defer { continuation = nil }
+            return (continuation, [work, timer].compactMap { $0 })
         }
-        timer?.cancel()
+        guard let (waiting, tasks) = taken else { return }
+        tasks.forEach { $0.cancel() }
         waiting?.resume(with: result)
-        return waiting != nil
     }
 }

@@ -52,10 +52,9 @@ enum FormPageService {
         // Four points spanning a real page: convex, each side at least the smallest photo's side.
         guard let corners = quadrilateral(raw ?? ""), isPage(corners) else { throw UserFacingError(.unprocessableEntity, "forms_cornersInvalid") }
         guard let photo = try await StoredBlob.find(page.$photo.id, on: request.db) else { throw Abort(.notFound) }
-        let store = request.blobStore
-        let hash = photo.hash
+        let bytes = try await request.application.bytes(of: photo)
         let flattened = try await request.application.imageWork.run { () throws -> (corners: Quadrilateral, jpeg: [UInt8], width: Int, height: Int) in
-            let image = try decode(try store.get(hash))
+            let image = try decode(bytes)
             guard corners.corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x < Double(image.width) && $0.y < Double(image.height) }) else {
                 throw UserFacingError(.unprocessableEntity, "forms_cornersInvalid")
             }

@@ -29,14 +29,14 @@ extension Application {
                 .all(decoding: Removed.self).count
         }
         let store = blobStore
-        let candidates = try await threadPool.runIfActive { try store.hashes(storedBefore: cutoff) }
+        let candidates = try await store.hashes(storedBefore: cutoff)
         for batch in stride(from: 0, to: candidates.count, by: 500).map({ Array(candidates[$0..<min($0 + 500, candidates.count)]) }) {
             let kept = Set(try await StoredBlob.query(on: db).filter(\.$hash ~~ batch).all().map(\.hash))
             let orphans = batch.filter { !kept.contains($0) }
             sweep.filesRemoved += orphans.count
-            try await threadPool.runIfActive { for hash in orphans { try store.remove(hash) } }
+            for hash in orphans { try await store.remove(hash) }
         }
-        sweep.filesRemoved += try await threadPool.runIfActive { try store.removeTemporaryFiles(before: cutoff) }
+        sweep.filesRemoved += try await store.removeLeftovers(before: cutoff)
         return sweep
     }
 }

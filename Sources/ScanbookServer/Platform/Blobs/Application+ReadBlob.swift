@@ -1,9 +1,8 @@
 import Vapor
 
 extension Application {
-    /// A stored blob's bytes, read off the event loop (the file store reads from disk).
+    /// A stored blob's bytes; a blob whose bytes are gone is a 404 (`BlobStoreError.missing`).
     func bytes(of blob: StoredBlob) async throws -> [UInt8] {
-        let store = blobStore, hash = blob.hash
-        return try await threadPool.runIfActive { try store.get(hash) }
+        try await blobStore.get(blob.hash)
     }
 }

@@ -1,38 +1,62 @@
-import Crypto
 import Foundation
+import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Blobs as files under `<data>/blobs/ab/cdef…`. A write goes to a temporary file, is fsync'd and
-/// then renamed into place, so a crash never leaves a half-written file under a valid name.
+/// then renamed into place, so a crash never leaves a half-written file under a valid name. Disk
+/// work runs on the thread pool, never on an event loop.
 struct FileBlobStore: BlobStore {
     let root: URL
+    let threadPool: NIOThreadPool
 
-    init(directory: String) {
+    init(directory: String, threadPool: NIOThreadPool) {
         root = URL(fileURLWithPath: directory, isDirectory: true)
-    }
-
-    static func hash(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        self.threadPool = threadPool
     }
 
     func path(for hash: String) throws -> URL {
-        guard hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-            throw BlobStoreError.invalidHash(hash)
-        }
+        guard BlobHash.isValid(hash) else { throw BlobStoreError.invalidHash(hash) }
         return root.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
             .appendingPathComponent(String(hash.dropFirst(2)))
     }
 
-    func contains(_ hash: String) -> Bool {
+    func contains(_ hash: String) async throws -> Bool {
         guard let url = try? path(for: hash) else { return false }
-        return FileManager.default.fileExists(atPath: url.path)
+        return try await threadPool.runIfActive { FileManager.default.fileExists(atPath: url.path) }
     }
 
-    func put(_ bytes: [UInt8]) throws -> String {
-        let hash = Self.hash(bytes)
+    func put(_ bytes: [UInt8]) async throws -> String {
+        try await threadPool.runIfActive { try putSynchronously(bytes) }
+    }
+
+    func get(_ hash: String) async throws -> [UInt8] {
+        let url = try path(for: hash)
+        return try await threadPool.runIfActive {
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw BlobStoreError.missing(hash) }
+            return [UInt8](data)
+        }
+    }
+
+    func hashes(storedBefore date: Date) async throws -> [String] {
+        try await threadPool.runIfActive { hashesSynchronously(storedBefore: date) }
+    }
+
+    func remove(_ hash: String) async throws {
+        let url = try path(for: hash)
+        try await threadPool.runIfActive {
+            guard unlink(url.path) == 0 || errno == ENOENT else { throw BlobStoreError.io(errnoMessage("unlink")) }
+        }
+    }
+
+    func removeLeftovers(before date: Date) async throws -> Int {
+        try await threadPool.runIfActive { removeTemporaryFiles(before: date) }
+    }
+
+    private func putSynchronously(_ bytes: [UInt8]) throws -> String {
+        let hash = BlobHash.of(bytes)
         let destination = try path(for: hash)
         if FileManager.default.fileExists(atPath: destination.path) {
             // Re-stored bytes count as new for the sweep, which only removes files older than its grace time.
@@ -56,13 +80,7 @@ struct FileBlobStore: BlobStore {
         return hash
     }
 
-    func get(_ hash: String) throws -> [UInt8] {
-        let url = try path(for: hash)
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw BlobStoreError.missing(hash) }
-        return [UInt8](data)
-    }
-
-    func hashes(storedBefore date: Date) throws -> [String] {
+    private func hashesSynchronously(storedBefore date: Date) -> [String] {
         let manager = FileManager.default
         var hashes: [String] = []
         for prefix in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] where prefix.count == 2 {
@@ -79,12 +97,7 @@ struct FileBlobStore: BlobStore {
         return hashes
     }
 
-    func remove(_ hash: String) throws {
-        let url = try path(for: hash)
-        guard unlink(url.path) == 0 || errno == ENOENT else { throw BlobStoreError.io(errnoMessage("unlink")) }
-    }
-
-    func removeTemporaryFiles(before date: Date) throws -> Int {
+    private func removeTemporaryFiles(before date: Date) -> Int {
         let manager = FileManager.default
         let directory = root.appendingPathComponent("tmp", isDirectory: true)
         var removed = 0

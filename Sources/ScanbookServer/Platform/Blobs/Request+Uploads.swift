@@ -40,7 +40,7 @@ extension Request {
         let limit = scanbookConfig.userStorageBytes
         let used = try await StoredBlob.bytesStored(by: owner, on: database)
         if used > limit - upload.bytes.count {
-            let hash = FileBlobStore.hash(upload.bytes)
+            let hash = BlobHash.of(upload.bytes)
             if let existing = try await StoredBlob.query(on: database).filter(\.$owner.$id == owner).filter(\.$hash == hash).first() { return existing }
             throw UserFacingError(.payloadTooLarge, "upload_storageFull", ["megabytes": "\(limit / 1_000_000)"])
         }
@@ -49,11 +49,10 @@ extension Request {
 }
 
 extension Application {
-    /// Writes the bytes to the blob store (off the event loop; it fsyncs) and records who owns them.
-    /// Storing the same bytes again for the same owner returns the existing record.
+    /// Writes the bytes to the blob store and records who owns them. Storing the same bytes again
+    /// for the same owner returns the existing record.
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
-        let store = blobStore
-        let hash = try await threadPool.runIfActive { try store.put(upload.bytes) }
+        let hash = try await blobStore.put(upload.bytes)
         let existing = StoredBlob.query(on: database).filter(\.$owner.$id == owner).filter(\.$hash == hash)
         if let blob = try await existing.first() { return blob }
         // The same photo sent twice at once: the unique (owner, hash) index keeps one row, and the
