@@ -76,10 +76,16 @@ for (const element of document.body.querySelectorAll('*')) {
 return {scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, wide: wide.slice(0, 8)};
 """
 
-# Submit buttons of forms a user fills in (not the small row actions): at least 44 px tall.
+# Submit buttons of forms a user fills in (not the small row actions), and links that stand on their
+# own (a paragraph holding nothing but links, such as the sort orders or "Export CSV"): at least 44 px tall.
 SMALL_BUTTONS = """
 const small = [];
-for (const button of document.querySelectorAll('main form button[type=submit]:not(.link), main a.button')) {
+const standalone = [...document.querySelectorAll('main p > a')].filter(link => {
+  const paragraph = link.parentElement;
+  const linkText = [...paragraph.querySelectorAll(':scope > a')].map(a => a.textContent).join('');
+  return paragraph.classList.contains('inline') || paragraph.textContent.replace(/\\s/g, '') === linkText.replace(/\\s/g, '');
+});
+for (const button of [...document.querySelectorAll('main form button[type=submit]:not(.link), main a.button'), ...standalone]) {
   const box = button.getBoundingClientRect();
   if (box.width === 0) continue;
   if (box.height < 43.5) small.push((button.id || button.textContent.trim()) + ' ' + box.height);
