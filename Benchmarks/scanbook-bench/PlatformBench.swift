@@ -13,6 +13,11 @@ enum ScanbookBench {
             arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         }
         if !arguments.contains("--skip-platform") { try await PlatformBench.run() }
+        if let postgres = option("--blobs-postgres") ?? ProcessInfo.processInfo.environment["BENCH_POSTGRES_URL"] {
+            var rows = BlobTableRows()
+            try await BlobBench.run(postgresURL: postgres, into: &rows)
+            rows.table.print(title: "Blob stores (issue 27)")
+        }
         if let count = option("--fuzz").flatMap(Int.init) {
             var table = BenchTable()
             FuzzBench.run(count: count, seed: option("--fuzz-seed").flatMap(UInt64.init) ?? 20_261_125, into: &table)

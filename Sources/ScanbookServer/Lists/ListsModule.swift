@@ -12,7 +12,19 @@ struct ListsModule: ScanbookModule {
     }
 
     func configure(_ app: Application, _ config: AppConfig) throws {
-        app.listLive = ListLive()
+        // Instances that share PostgreSQL tell each other through it; SQLite has one instance.
+        let bus: any LiveBus<ListLive.Message> = switch config.database {
+        case .sqlite: LocalLiveBus()
+        case .postgres(let url, let schema): try PostgresLiveBus(app: app, url: url, schema: schema)
+        }
+        let live = ListLive(bus: bus)
+        app.listLive = live
+        app.lifecycle.use(ListLiveLifecycle(live: live, servesWeb: config.servesWeb))
+    }
+
+    /// Pages reconnect to another instance; open sockets would also keep the HTTP server from stopping.
+    func willStopServing(_ app: Application) async {
+        app.listLive.closeEverySocket()
     }
 
     /// Everyone has a private list from the start.

@@ -38,15 +38,21 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aJobThatFinishesWithinTheGraceIsDoneAndNothingNewIsClaimed(_ database: TestDatabase) async throws {
         try await withScanbook(database, configure: { $0.captureWorkers = 1 }) { app, _ in
-            app.captureProcessors.register(SlowProcessor(seconds: 0.5))
+            let hanging = HangingProcessor()
+            app.captureProcessors.register(hanging)
+            defer { hanging.release() }
             let anna = WebSession(app)
             try await anna.register(email: "anna@example.org")
-            let first = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "slow")
+            let first = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")
             app.startCaptureWorkers()
             try await waitUntilProcessing(first, on: app)
-            let second = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "slow")
+            let second = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")
 
-            await app.captureWorkers.stop(grace: .seconds(10))
+            // The only worker is busy with the first job until the instance is stopping.
+            async let stopped: Void = app.captureWorkers.stop(grace: .seconds(60))
+            while !app.captureWorkers.isStopping { try await Task.sleep(for: .milliseconds(20)) }
+            hanging.release()
+            await stopped
             #expect(try await Capture.find(first, on: app.db)?.status == .done)
             #expect(try await Capture.find(second, on: app.db)?.status == .queued, "left for the instances that stay")
         }

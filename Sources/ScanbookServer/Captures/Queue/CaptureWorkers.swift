@@ -32,7 +32,7 @@ final class CaptureWorkers: @unchecked Sendable {
         }
     }
 
-    private var isStopping: Bool { lock.withLock { stopping } }
+    var isStopping: Bool { lock.withLock { stopping } }
 
     /// Claims no more jobs; jobs in hand may finish within `grace`, after which they are handed
     /// back to the queue at once (another instance takes them without waiting for the lease).

@@ -3,32 +3,11 @@ import Foundation
 import NIOConcurrencyHelpers
 import Vapor
 
-/// What an open list page is told over its WebSocket (`/lists/<id>/live`), as one JSON text frame:
-/// `{"list": "<uuid>", "change": "items" | "members" | "list" | "expenses" | "deleted", "by": "<user uuid>", "at": "<ISO 8601>"}`.
-/// The page then fetches what changed; the socket itself never carries list contents.
-struct ListChange: Codable, Sendable, Equatable {
-    enum Kind: String, Codable, Sendable {
-        /// Items added, edited, checked off, restored, deleted or cleared.
-        case items
-        /// Someone joined, was invited, left or was removed.
-        case members
-        /// Renamed.
-        case list
-        /// An expense added or deleted, or a payment recorded.
-        case expenses
-        /// The list is gone.
-        case deleted
-    }
-
-    let list: UUID
-    let change: Kind
-    let by: UUID
-    let at: Date
-}
-
-/// The sockets of open list pages, by list. A socket is accepted only for a member, and every
-/// message it sends re-checks membership and the session; removing a member closes their sockets
-/// at once, and so does signing out (or a password change, for the user's other sessions).
+/// The sockets of open list pages on this instance, by list. A socket is accepted only for a member,
+/// and every message it sends re-checks membership and the session; removing a member closes their
+/// sockets at once, and so does signing out (or a password change, for the user's other sessions).
+/// Every announcement and disconnection goes through the bus, so it reaches the sockets that other
+/// instances hold as well.
 final class ListLive: Sendable {
     private struct Connection {
         let user: UUID
@@ -37,6 +16,7 @@ final class ListLive: Sendable {
         let socket: WebSocket
     }
 
+    let bus: any LiveBus<Message>
     private let connections = NIOLockedValueBox<[UUID: [ObjectIdentifier: Connection]]>([:])
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -44,7 +24,14 @@ final class ListLive: Sendable {
         return encoder
     }()
 
+    init(bus: any LiveBus<Message>) {
+        self.bus = bus
+        bus.deliver { [weak self] message in self?.receive(message) }
+    }
+
     func join(list: UUID, user: UUID, session: String?, socket: WebSocket) {
+        // Serving instances hear the others from boot on; any other app from its first page.
+        bus.start()
         connections.withLockedValue { $0[list, default: [:]][ObjectIdentifier(socket)] = Connection(user: user, session: session, socket: socket) }
         socket.onClose.whenComplete { [weak self] _ in self?.leave(list: list, socket: socket) }
     }
@@ -53,42 +40,63 @@ final class ListLive: Sendable {
         connections.withLockedValue { $0[list]?[ObjectIdentifier(socket)] = nil }
     }
 
-    /// How many sockets are open on a list (tests and benchmarks wait for them).
+    /// How many sockets are open on a list on this instance (tests and benchmarks wait for them).
     func count(list: UUID) -> Int {
         connections.withLockedValue { $0[list]?.count ?? 0 }
     }
 
-    /// Tells every open page of the list; sends without waiting (a slow client slows no request).
+    /// Tells every open page of the list, on every instance.
     func announce(_ change: ListChange) {
+        bus.publish(.change(change))
+    }
+
+    /// Closes a removed member's sockets on that list.
+    func disconnect(user: UUID, from list: UUID) {
+        bus.publish(.memberRemoved(user: user, list: list))
+    }
+
+    /// Closes the sockets opened by one session (it signed out).
+    func disconnect(session: String) {
+        bus.publish(.signedOut(session: session))
+    }
+
+    /// Closes a user's sockets of every session but `keeping` (their password changed).
+    func disconnect(user: UUID, keeping session: String?) {
+        bus.publish(.passwordChanged(user: user, keeping: session))
+    }
+
+    /// This instance stops serving: "going away" tells the pages to reconnect, to another instance.
+    func closeEverySocket() {
+        let sockets = connections.withLockedValue { $0.values.flatMap(\.values) }
+        sockets.forEach { $0.socket.close(code: .goingAway, promise: nil) }
+    }
+
+    /// What the bus delivers, from this instance or another, acting on this instance's sockets.
+    private func receive(_ message: Message) {
+        switch message {
+        case .change(let change): send(change)
+        case .memberRemoved(let user, let list): close(on: list) { $0.user == user }
+        case .signedOut(let session): close { $0.session == session }
+        case .passwordChanged(let user, let keeping): close { $0.user == user && ($0.session == nil || $0.session != keeping) }
+        }
+    }
+
+    /// Sends without waiting (a slow client slows no request and no other page).
+    private func send(_ change: ListChange) {
         guard let text = try? String(decoding: encoder.encode(change), as: UTF8.self) else { return }
         let sockets = connections.withLockedValue { $0[change.list].map { Array($0.values) } ?? [] }
         for connection in sockets where !connection.socket.isClosed {
             connection.socket.send(text, promise: nil)
         }
-        if change.change == .deleted { sockets.forEach { _ = $0.socket.close(code: .goingAway) } }
+        if change.change == .deleted { sockets.forEach { $0.socket.close(code: .goingAway, promise: nil) } }
     }
 
-    /// Closes a removed member's sockets on that list.
-    func disconnect(user: UUID, from list: UUID) {
-        let sockets = connections.withLockedValue { $0[list].map { Array($0.values) } ?? [] }
-        for connection in sockets where connection.user == user {
-            _ = connection.socket.close(code: .policyViolation)
+    private func close(on list: UUID? = nil, where matches: (Connection) -> Bool) {
+        let sockets = connections.withLockedValue { connections in
+            let lists = list.map { connections[$0].map { [$0] } ?? [] } ?? Array(connections.values)
+            return lists.flatMap { $0.values.filter(matches) }
         }
-    }
-
-    /// Closes the sockets opened by one session (it signed out).
-    func disconnect(session: String) {
-        close { $0.session == session }
-    }
-
-    /// Closes a user's sockets of every session but `keeping` (their password changed).
-    func disconnect(user: UUID, keeping session: String?) {
-        close { $0.user == user && ($0.session == nil || $0.session != session) }
-    }
-
-    private func close(where matches: (Connection) -> Bool) {
-        let sockets = connections.withLockedValue { $0.values.flatMap { $0.values.filter(matches) } }
-        sockets.forEach { _ = $0.socket.close(code: .policyViolation) }
+        sockets.forEach { $0.socket.close(code: .policyViolation, promise: nil) }
     }
 }
 
@@ -107,48 +115,5 @@ extension Request {
     func announce(_ kind: ListChange.Kind, on list: ShoppingList) {
         guard let listID = list.id, let userID = auth.get(User.self)?.id else { return }
         application.listLive.announce(ListChange(list: listID, change: kind, by: userID, at: now))
-    }
-}
-
-/// `GET /lists/<id>/live` (WebSocket): members only (404 otherwise, as for every list URL).
-enum ListLiveController {
-    /// Membership is checked before the upgrade, so a stranger gets an ordinary 404 response.
-    @Sendable static func connect(_ request: Request) async throws -> Response {
-        // A page on another site could otherwise open this socket with the user's cookie.
-        guard originAllowed(request) else { throw Abort(.forbidden) }
-        _ = try await ListService.find(request.id(.list), on: request)
-        return request.webSocket(onUpgrade: onUpgrade)
-    }
-
-    /// Browsers always send Origin on a WebSocket handshake: it must be this server, as the public
-    /// URL names it or as the request addressed it. Clients without Origin are not browsers.
-    static func originAllowed(_ request: Request) -> Bool {
-        guard let origin = request.headers.first(name: .origin) else { return true }
-        if let publicURL = request.scanbookConfig.publicURL, let expected = URLComponents(string: publicURL),
-           let scheme = expected.scheme, let host = expected.host {
-            let port = expected.port.map { ":\($0)" } ?? ""
-            if origin.lowercased() == "\(scheme)://\(host)\(port)".lowercased() { return true }
-        }
-        guard let host = request.headers.first(name: .host), let separator = origin.range(of: "://") else { return false }
-        return origin[separator.upperBound...].lowercased() == host.lowercased()
-    }
-
-    @Sendable static func onUpgrade(_ request: Request, _ socket: WebSocket) async {
-        guard let listID = request.id(.list), let userID = request.auth.get(User.self)?.id else {
-            try? await socket.close(code: .policyViolation)
-            return
-        }
-        let live = request.application.listLive
-        let database = request.application.db
-        let session = request.signedInSessionHash
-        live.join(list: listID, user: userID, session: session, socket: socket)
-        // Pages send "ping" now and then; each message is a moment to check that the user still
-        // belongs and is still signed in (the session may have ended on another instance).
-        socket.onText { socket, _ in
-            let member = (try? await ListMembership.query(on: database).filter(\.$list.$id == listID).filter(\.$user.$id == userID).count()) ?? 0
-            var signedIn = true
-            if let session { signedIn = ((try? await SignedInSession.query(on: database).filter(\.$tokenHash == session).count()) ?? 0) > 0 }
-            if member == 0 || !signedIn { try? await socket.close(code: .policyViolation) } else { try? await socket.send("pong") }
-        }
     }
 }

@@ -74,3 +74,19 @@ extension Application {
         return missing
     }
 }
+
+extension Application {
+    /// For `make bench`: stores `bytes` in the given store, reads them back, checks them and
+    /// removes them again; returns the two durations.
+    public func timeBlobRoundTrip(_ bytes: [UInt8], in storage: AppConfig.BlobStorage) async throws -> (write: Duration, read: Duration) {
+        let store = blobStore(storage), clock = ContinuousClock()
+        let start = clock.now
+        let hash = try await store.put(bytes)
+        let written = clock.now
+        let read = try await store.get(hash)
+        let done = clock.now
+        try await store.remove(hash)
+        guard read == bytes else { throw BlobStoreError.missing(hash) }
+        return (written - start, done - written)
+    }
+}

@@ -60,6 +60,8 @@
     let pinger;
     socket.onopen = () => {
       delay = 1000;
+      // Back after a break (an instance restarting, the network): fetch what was missed meanwhile.
+      if (document.body.dataset.live === "closed") refresh({ change: "reconnected" });
       document.body.dataset.live = "open";
       pinger = setInterval(() => socket.send("ping"), 25000);
     };
