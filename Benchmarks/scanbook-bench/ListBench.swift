@@ -3,8 +3,8 @@ import NIOConcurrencyHelpers
 import ScanbookServer
 import Vapor
 
-/// Shared lists on a real server on loopback, on SQLite and (when TEST_POSTGRES_URL is set, in a
-/// schema of its own that is dropped afterwards) PostgreSQL: six members with the list open over
+/// Shared lists on a real server on loopback, on SQLite and (when BENCH_POSTGRES_URL, as `make bench`
+/// sets it, or TEST_POSTGRES_URL is set, in a schema of its own that is dropped afterwards) PostgreSQL: six members with the list open over
 /// the live WebSocket while they make 1,000 changes through the API, each waited for; then the list
 /// page with 10,000 items, and balances and the expenses page with 5,000 expenses.
 enum ListBench {
@@ -15,7 +15,8 @@ enum ListBench {
 
     static func run(into table: inout BenchTable) async throws {
         try await run(on: nil, into: &table)
-        if let url = ProcessInfo.processInfo.environment["TEST_POSTGRES_URL"], !url.isEmpty {
+        let environment = ProcessInfo.processInfo.environment
+        if let url = environment["BENCH_POSTGRES_URL"] ?? environment["TEST_POSTGRES_URL"], !url.isEmpty {
             try await run(on: url, into: &table)
         }
     }
@@ -27,7 +28,9 @@ enum ListBench {
         let port = 20_000 + Int.random(in: 0..<2000)
         let app = try await Application.make(Environment(name: "production", arguments: ["scanbook-bench"]))
         let database: AppConfig.Database? = postgresURL.map { .postgres(url: $0, schema: "bench_\(id)") }
-        try await app.configureScanbook(AppConfig(dataDirectory: directory, port: port, database: database, logLevel: .error, bcryptCost: 4))
+        var config = AppConfig(dataDirectory: directory, port: port, database: database, logLevel: .error, bcryptCost: 4)
+        config.drainSeconds = 0
+        try await app.configureScanbook(config)
         try await app.migrateScanbook()
         // The login form answers with a redirect whose cookie must be read, not followed.
         app.http.client.configuration.redirectConfiguration = .disallow
@@ -37,7 +40,8 @@ enum ListBench {
         } catch {
             print("list benchmark failed: \(error)")
         }
-        await app.server.shutdown()
+        // As on SIGTERM: the list sockets close first, so the server need not wait for them.
+        await app.drain()
         if postgresURL != nil { try await app.dropDatabaseSchema() }
         try await app.asyncShutdown()
     }
