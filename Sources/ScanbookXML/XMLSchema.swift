@@ -29,8 +29,14 @@ public final class XMLSchema: @unchecked Sendable {
     // libxml2 allows one parsed schema to validate on several threads, each with its own context.
     private let schema: xmlSchemaPtr
 
+    /// libxml2 sets up its global state (locks, dictionaries, the random seed) on first use unless
+    /// `xmlInitParser` ran before; two threads doing that first use at once deadlocked (two test
+    /// apps loading schemas together). A static is initialised exactly once, whoever asks first.
+    private static let initialized: Void = xmlInitParser()
+
     /// `path`: the schema file; schemas it includes are read relative to it.
     public init(path: String) throws {
+        Self.initialized
         guard let context = xmlSchemaNewParserCtxt(path) else { throw XMLSchemaError(messages: ["cannot read \(path)"]) }
         defer { xmlSchemaFreeParserCtxt(context) }
         guard let schema = xmlSchemaParse(context) else { throw XMLSchemaError(messages: ["\(path) is not a valid XML Schema"]) }
@@ -58,6 +64,7 @@ public final class XMLSchema: @unchecked Sendable {
     }
 
     private static func withDocument<T>(_ bytes: [UInt8], _ body: (xmlDocPtr) throws -> T) throws -> T {
+        initialized
         // No document type declaration, so no entity can expand (the "billion laughs") and no
         // external one can be fetched; the schemas need none.
         if containsDoctype(bytes) { throw XMLSchemaError(messages: ["document type declarations (<!DOCTYPE) are not accepted"]) }
