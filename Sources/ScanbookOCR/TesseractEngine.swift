@@ -30,6 +30,8 @@ final class TesseractEngine {
         let gray = try image.channels == 1 ? image : image.grayscale()
         return try gray.withPixels { pixels in
             TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+            // Set on every call: the engine is shared by calls with different options.
+            _ = TessBaseAPISetVariable(handle, "thresholding_method", "\(options.thresholding.rawValue)")
             TessBaseAPISetImage(handle, pixels.base, Int32(pixels.width), Int32(pixels.height), 1, Int32(pixels.stride))
             if let rect = options.rect {
                 guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,

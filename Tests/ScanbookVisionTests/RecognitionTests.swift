@@ -26,6 +26,28 @@ import ScanbookOCR
         #expect(!result.text.contains("Summe"))
     }
 
+    /// Faded print under shade that deepens across the page (a phone photo of a thermal receipt):
+    /// the paper on the dark side is darker than the ink on the light side, so no one threshold
+    /// separates them; a threshold per neighbourhood reads every character.
+    @Test func localThresholdsReadFadedPrintUnderShade() async throws {
+        let text = try Fixtures.image("text.png").grayscale()
+        let shaded: [UInt8] = text.withPixels { pixels in
+            var out: [UInt8] = []
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width {
+                    let value = Double(pixels.base?[y * pixels.stride + x] ?? 255)
+                    let faded = 130 + value / 255 * 105
+                    out.append(UInt8(faded * (1 - 0.6 * Double(x) / Double(pixels.width - 1))))
+                }
+            }
+            return out
+        }
+        let image = try Image.fromPixels(shaded, width: text.width, height: text.height, channels: 1)
+        let local = try await Self.pool.recognize(image, options: OCROptions(thresholding: .local))
+        #expect(local.text.contains("Summe CHF 12.50"), "\(local.text)")
+        #expect(local.text.contains("26.06.2025"), "\(local.text)")
+    }
+
     @Test func refusesARectangleOutsideTheImage() async throws {
         let options = OCROptions(rect: PixelRect(x: 800, y: 0, width: 200, height: 50))
         await #expect(throws: OCRError.self) { try await Self.pool.recognize(try Fixtures.image("text.png"), options: options) }
