@@ -13,8 +13,10 @@ final class CaptureWorkers: @unchecked Sendable {
     private let signal = CaptureSignal()
     private let lock = NSLock()
     private var tasks: [Task<Void, Never>] = []
-    /// Set by `stop`: workers claim nothing more, and a job stopped now is handed back, not failed.
+    /// Set by `stop`: workers claim nothing more.
     private var stopping = false
+    /// The jobs this instance's workers hold now, so `stop` can hand them back.
+    private var held: [UUID: CaptureQueue.Claim] = [:]
     /// How often idle workers look for jobs enqueued by other server instances.
     var pollInterval: Duration = .seconds(1)
 
@@ -36,6 +38,9 @@ final class CaptureWorkers: @unchecked Sendable {
 
     /// Claims no more jobs; jobs in hand may finish within `grace`, after which they are handed
     /// back to the queue at once (another instance takes them without waiting for the lease).
+    /// Returns only when the workers are done: native work (OpenCV, Tesseract) cannot be stopped
+    /// from Swift, and the pools it runs on must outlive it. A handed-back job's late result is
+    /// discarded by its lease token.
     func stop(grace: Duration = .zero) async {
         let running = lock.withLock {
             stopping = true
@@ -43,12 +48,24 @@ final class CaptureWorkers: @unchecked Sendable {
             return tasks
         }
         await signal.wakeAll()
-        let deadline = Task {
+        let handBack = Task { [self] in
             try? await Task.sleep(for: grace)
-            running.forEach { $0.cancel() }
+            guard !Task.isCancelled else { return }
+            await handBackHeldJobs()
         }
         for task in running { await task.value }
-        deadline.cancel()
+        handBack.cancel()
+    }
+
+    private func handBackHeldJobs() async {
+        let claims = lock.withLock { Array(held.values) }
+        guard !claims.isEmpty, let sql = app.db as? any SQLDatabase else { return }
+        let config = app.scanbookConfig
+        let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
+        for claim in claims {
+            let handedBack = (try? await queue.handBack(claim, now: app.clock.now())) ?? false
+            app.logger.notice("capture handed back at shutdown", metadata: ["capture": "\(claim.id)", "handedBack": "\(handedBack)"])
+        }
     }
 
     /// Wakes an idle worker at once (called after a job is enqueued by this process).
@@ -79,6 +96,8 @@ final class CaptureWorkers: @unchecked Sendable {
             try await app.captureProcessors[kind]?.failed(capture, on: app.db)
         }
         guard !isStopping, let claim = try await queue.claim(now: app.clock.now()) else { return false }
+        lock.withLock { held[claim.id] = claim }
+        defer { lock.withLock { held[claim.id] = nil } }
         logger.info("capture claimed", metadata: ["capture": "\(claim.id)", "kind": "\(claim.kind)", "attempt": "\(claim.attempts)"])
         let heartbeat = Task { [app] in
             while !Task.isCancelled {
@@ -102,10 +121,6 @@ final class CaptureWorkers: @unchecked Sendable {
                 return true
             }
             if !recorded { logger.warning("capture lease lost; result discarded", metadata: ["capture": "\(claim.id)"]) }
-        } catch is CancellationError where isStopping {
-            // The instance is stopping and the grace period is over: not the photo's fault.
-            let handedBack = try await queue.handBack(claim, now: app.clock.now())
-            logger.notice("capture handed back at shutdown", metadata: ["capture": "\(claim.id)", "handedBack": "\(handedBack)"])
         } catch {
             logger.warning("capture failed", metadata: ["capture": "\(claim.id)", "error": "\(error)"])
             if try await queue.fail(claim, error: Self.describe(error), permanent: Self.isPermanent(error), now: app.clock.now()) {
@@ -180,31 +195,26 @@ struct CaptureTimedOut: Error, CustomStringConvertible {
     var description: String { "Recognition took longer than \(Int(seconds)) s and was stopped." }
 }
 
-/// Runs `body`, but gives up waiting after `seconds`, or with `CancellationError` when the calling
-/// task is cancelled. Native work (OpenCV, Tesseract) cannot be interrupted from Swift: the body
-/// keeps its thread until it returns (Tesseract's own deadline ends OCR soon after), but the
-/// worker is free for the next job.
+/// Runs `body`, but gives up waiting after `seconds`. Native work (OpenCV, Tesseract) cannot be
+/// interrupted from Swift: the body keeps its thread until it returns (Tesseract's own deadline
+/// ends OCR soon after), but the worker is free for the next job.
 func withTimeLimit<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     let outcome = TimeLimitOutcome<T>()
-    return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-            outcome.set(continuation)
-            outcome.setWork(Task {
-                do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
-            })
-            outcome.setTimer(Task {
-                try? await Task.sleep(for: .seconds(seconds))
-                guard !Task.isCancelled else { return }
-                outcome.resume(with: .failure(CaptureTimedOut(seconds: seconds)))
-            })
-        }
-    } onCancel: {
-        outcome.resume(with: .failure(CancellationError()))
+    return try await withCheckedThrowingContinuation { continuation in
+        outcome.set(continuation)
+        outcome.setWork(Task {
+            do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
+        })
+        outcome.setTimer(Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            guard !Task.isCancelled else { return }
+            outcome.resume(with: .failure(CaptureTimedOut(seconds: seconds)))
+        })
     }
 }
 
-/// Resumes a continuation once, whichever of the work, the timer and cancellation comes first
-/// (cancellation may come before the continuation exists: its result waits for it).
+/// Resumes a continuation once, whichever of the work and the timer comes first (either may come
+/// before the continuation is set: its result then waits for it).
 private final class TimeLimitOutcome<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, any Error>?
@@ -222,8 +232,8 @@ private final class TimeLimitOutcome<T: Sendable>: @unchecked Sendable {
         if let pending { continuation.resume(with: pending) }
     }
 
-    /// The work is cancelled when the timer or the caller gives up, the timer when the work is
-    /// done, so no task outlives a job longer than it must.
+    /// The work is cancelled when the timer gives up, the timer when the work is done, so no task
+    /// outlives a job longer than it must.
     func setWork(_ task: Task<Void, Never>) {
         if lock.withLock({ work = task; return finished }) { task.cancel() }
     }
