@@ -6,7 +6,17 @@ import Vapor
 /// `make bench`: every benchmark table in turn. `--documents DIR` names the generated photo set.
 @main
 enum ScanbookBench {
-    static func main() async throws {
+    /// An error (a missing directory, a bad option) ends the run with its message, not a trap.
+    static func main() async {
+        do {
+            try await run()
+        } catch {
+            FileHandle.standardError.write(Data("scanbook-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run() async throws {
         OpenMPThreads.restartWithOneThreadIfNeeded()
         let arguments = CommandLine.arguments
         func option(_ name: String) -> String? {

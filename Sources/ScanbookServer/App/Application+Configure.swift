@@ -11,10 +11,7 @@ extension Application {
         scanbookConfig = config
         logger.logLevel = config.logLevel
         try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
-        switch config.blobStorage {
-        case .files: blobStore = FileBlobStore(directory: config.blobDirectory, threadPool: threadPool)
-        case .database: blobStore = DatabaseBlobStore(database: { [weak self] in self?.db })
-        }
+        blobStore = blobStore(config.blobStorage)
         localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
 
         // A web-only instance (no capture workers) still reads meters and slips within requests.

@@ -25,6 +25,22 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
     func release() {
         for _ in 0..<stuck.withLockedValue({ $0 }) { gate.signal() }
     }
+
+    /// An app with this processor registered and one "hang" job of Anna's queued; the processor is
+    /// released when `body` ends, so no thread stays blocked after the test.
+    static func withQueuedJob(
+        _ database: TestDatabase, configure: (inout AppConfig) -> Void, _ body: (Application, HangingProcessor, WebSession, UUID) async throws -> Void
+    ) async throws {
+        try await withScanbook(database, configure: configure) { app, _ in
+            let hanging = HangingProcessor()
+            app.captureProcessors.register(hanging)
+            defer { hanging.release() }
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let id = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")
+            try await body(app, hanging, anna, id)
+        }
+    }
 }
 
 @Suite struct PoisonJobTests {
@@ -57,13 +73,7 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
 
     @Test(arguments: TestDatabase.available)
     func aHangingJobIsStoppedByItsTimeLimitAndTheServerStaysUp(_ database: TestDatabase) async throws {
-        try await withScanbook(database, configure: { $0.captureJobTimeout = 0.3 }) { app, _ in
-            let hanging = HangingProcessor()
-            app.captureProcessors.register(hanging)
-            defer { hanging.release() }
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
-            let id = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")
+        try await HangingProcessor.withQueuedJob(database, configure: { $0.captureJobTimeout = 0.3 }) { app, _, anna, id in
             for _ in 1...3 { #expect(try await app.captureWorkers.processNext(logger: app.logger)) }
             let capture = try #require(try await Capture.find(id, on: app.db))
             #expect(capture.status == .failed && capture.attempts == 3)

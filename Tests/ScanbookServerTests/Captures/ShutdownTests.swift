@@ -19,13 +19,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func aJobStillRunningAfterTheGraceGoesBackToTheQueueUncounted(_ database: TestDatabase) async throws {
-        try await withScanbook(database, configure: { $0.captureWorkers = 1 }) { app, _ in
-            let hanging = HangingProcessor()
-            app.captureProcessors.register(hanging)
-            defer { hanging.release() }
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
-            let id = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")
+        try await HangingProcessor.withQueuedJob(database, configure: { $0.captureWorkers = 1 }) { app, hanging, _, id in
             app.startCaptureWorkers()
             try await waitUntilProcessing(id, on: app)
 
@@ -47,13 +41,7 @@ import VaporTesting
 
     @Test(arguments: TestDatabase.available)
     func aJobThatFinishesWithinTheGraceIsDoneAndNothingNewIsClaimed(_ database: TestDatabase) async throws {
-        try await withScanbook(database, configure: { $0.captureWorkers = 1 }) { app, _ in
-            let hanging = HangingProcessor()
-            app.captureProcessors.register(hanging)
-            defer { hanging.release() }
-            let anna = WebSession(app)
-            try await anna.register(email: "anna@example.org")
-            let first = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")
+        try await HangingProcessor.withQueuedJob(database, configure: { $0.captureWorkers = 1 }) { app, hanging, anna, first in
             app.startCaptureWorkers()
             try await waitUntilProcessing(first, on: app)
             let second = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "hang")

@@ -60,12 +60,15 @@ final class CaptureWorkers: @unchecked Sendable {
     private func handBackHeldJobs() async {
         let claims = lock.withLock { Array(held.values) }
         guard !claims.isEmpty, let sql = app.db as? any SQLDatabase else { return }
-        let config = app.scanbookConfig
-        let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
+        let queue = makeQueue(on: sql)
         for claim in claims {
             let handedBack = (try? await queue.handBack(claim, now: app.clock.now())) ?? false
             app.logger.notice("capture handed back at shutdown", metadata: ["capture": "\(claim.id)", "handedBack": "\(handedBack)"])
         }
+    }
+
+    private func makeQueue(on sql: any SQLDatabase) -> CaptureQueue {
+        CaptureQueue(database: sql, lease: app.scanbookConfig.captureLease, maximumAttempts: app.scanbookConfig.captureMaxAttempts)
     }
 
     /// Wakes an idle worker at once (called after a job is enqueued by this process).
@@ -91,7 +94,7 @@ final class CaptureWorkers: @unchecked Sendable {
     func processNext(logger: Logger) async throws -> Bool {
         let config = app.scanbookConfig
         guard let sql = app.db as? any SQLDatabase else { throw Abort(.internalServerError, reason: "The capture queue needs an SQL database") }
-        let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
+        let queue = makeQueue(on: sql)
         for (capture, kind) in try await queue.failExhausted(now: app.clock.now()) {
             try await app.captureProcessors[kind]?.failed(capture, on: app.db)
         }
@@ -115,8 +118,7 @@ final class CaptureWorkers: @unchecked Sendable {
             let now = app.clock.now()
             let recorded = try await app.db.writeTransaction { database in
                 guard let sql = database as? any SQLDatabase else { return false }
-                let queue = CaptureQueue(database: sql, lease: config.captureLease, maximumAttempts: config.captureMaxAttempts)
-                guard try await queue.complete(claim, result: String(decoding: result, as: UTF8.self), now: now) else { return false }
+                guard try await self.makeQueue(on: sql).complete(claim, result: String(decoding: result, as: UTF8.self), now: now) else { return false }
                 try await processor?.apply(result, of: finished, on: database)
                 return true
             }
@@ -199,9 +201,8 @@ struct CaptureTimedOut: Error, CustomStringConvertible {
 /// interrupted from Swift: the body keeps its thread until it returns (Tesseract's own deadline
 /// ends OCR soon after), but the worker is free for the next job.
 func withTimeLimit<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let outcome = TimeLimitOutcome<T>()
-    return try await withCheckedThrowingContinuation { continuation in
-        outcome.set(continuation)
+    try await withCheckedThrowingContinuation { continuation in
+        let outcome = TimeLimitOutcome(continuation)
         outcome.setWork(Task {
             do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
         })
@@ -213,45 +214,34 @@ func withTimeLimit<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable (
     }
 }
 
-/// Resumes a continuation once, whichever of the work and the timer comes first (either may come
-/// before the continuation is set: its result then waits for it).
+/// Resumes a continuation once, whichever of the work and the timer comes first.
 private final class TimeLimitOutcome<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, any Error>?
-    private var early: Result<T, any Error>?
     private var work: Task<Void, Never>?
     private var timer: Task<Void, Never>?
-    private var finished = false
 
-    func set(_ continuation: CheckedContinuation<T, any Error>) {
-        let pending: Result<T, any Error>? = lock.withLock {
-            if let early { return early }
-            self.continuation = continuation
-            return nil
-        }
-        if let pending { continuation.resume(with: pending) }
+    init(_ continuation: CheckedContinuation<T, any Error>) {
+        self.continuation = continuation
     }
 
     /// The work is cancelled when the timer gives up, the timer when the work is done, so no task
     /// outlives a job longer than it must.
     func setWork(_ task: Task<Void, Never>) {
-        if lock.withLock({ work = task; return finished }) { task.cancel() }
+        if lock.withLock({ work = task; return continuation == nil }) { task.cancel() }
     }
 
     func setTimer(_ task: Task<Void, Never>) {
-        if lock.withLock({ timer = task; return finished }) { task.cancel() }
+        if lock.withLock({ timer = task; return continuation == nil }) { task.cancel() }
     }
 
     func resume(with result: Result<T, any Error>) {
-        let taken: (CheckedContinuation<T, any Error>?, [Task<Void, Never>])? = lock.withLock {
-            guard !finished else { return nil }
-            finished = true
-            if continuation == nil { early = result }
+        let (waiting, tasks) = lock.withLock {
             defer { continuation = nil }
             return (continuation, [work, timer].compactMap { $0 })
         }
-        guard let (waiting, tasks) = taken else { return }
+        guard let waiting else { return }
         tasks.forEach { $0.cancel() }
-        waiting?.resume(with: result)
+        waiting.resume(with: result)
     }
 }

@@ -24,11 +24,12 @@ extension Application {
         }
     }
 
-    /// The other store than the configured one: where `blobs migrate --to` copies from.
+    /// A store of either kind on this app's configuration: the configured one, or the other one
+    /// `blobs migrate --to` copies from.
     func blobStore(_ storage: AppConfig.BlobStorage) -> any BlobStore {
         switch storage {
         case .files: FileBlobStore(directory: scanbookConfig.blobDirectory, threadPool: threadPool)
-        case .database: DatabaseBlobStore(database: { [weak self] in self?.db })
+        case .database: DatabaseBlobStore(database: { [weak self] in self?.db }, now: { [weak self] in self?.clock.now() ?? Date() })
         }
     }
 

@@ -16,10 +16,12 @@ struct DatabaseBlobStore: BlobStore {
     /// The app's pool, looked up per call (the store is created before the database is configured);
     /// nil once the application is gone.
     let pool: @Sendable () -> (any Database)?
-    var now: @Sendable () -> Date = { Date() }
+    /// When a blob counts as stored: the app's clock, so tests can move it.
+    let now: @Sendable () -> Date
 
-    init(database: @escaping @Sendable () -> (any Database)?) {
+    init(database: @escaping @Sendable () -> (any Database)?, now: @escaping @Sendable () -> Date) {
         pool = database
+        self.now = now
     }
 
     private func database() throws -> any Database {
