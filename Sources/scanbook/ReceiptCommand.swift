@@ -40,7 +40,7 @@ struct ReceiptCommand: AsyncParsableCommand {
         let runnerUp: String?
         let text: String
         let ms: Double
-        /// Milliseconds per stage: decode, find, warp, deskew, ocr, second threshold and second look (when taken), extract.
+        /// Milliseconds per stage: decode, find, warp, deskew, ocr, second look and rereading (when taken), extract.
         let timings: [String: Double]
 
         init(_ result: ReceiptExtractor.Result, text: String, ms: Double, timings: StageTimings) {

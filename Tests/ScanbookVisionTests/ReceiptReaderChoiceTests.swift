@@ -1,0 +1,111 @@
+import Testing
+import ScanbookCore
+import ScanbookOCR
+
+/// Which of a page's readings (passes with another threshold or text height) the receipt reader
+/// makes and keeps.
+@Suite struct ReceiptReaderChoiceTests {
+    static func reading(_ total: String?, confidence: Double, evidence: ReceiptExtractor.TotalEvidence, marker: String) -> ReceiptReader.Reading {
+        var result = ReceiptExtractor().extract(lines: ["SUMME \(total ?? "")"])
+        result.total = total.flatMap { AmountParser.amounts(in: $0).first?.amount }
+        result.confidence = confidence
+        result.totalEvidence = evidence
+        let ocr = OCRResult(text: marker, meanConfidence: 80, words: [], lines: [])
+        return ReceiptReader.Reading(result: result, ocr: ocr, secondLook: [:], timings: StageTimings())
+    }
+
+    @Test func onlyAnUnsureOrMissingTotalIsReadAgain() {
+        let reader = ReceiptReader()
+        #expect(!reader.wantsAnotherReading(Self.reading("12.50", confidence: 0.95, evidence: .keyword, marker: "").result))
+        #expect(reader.wantsAnotherReading(Self.reading("12.50", confidence: 0.6, evidence: .witnessed, marker: "").result))
+        #expect(reader.wantsAnotherReading(Self.reading(nil, confidence: 0, evidence: .none, marker: "").result))
+    }
+
+    @Test func aTotalTheReceiptsSumsConfirmBeatsOneThatIsOnlyRead() {
+        let read = Self.reading("4.90", confidence: 0.97, evidence: .keyword, marker: "first")
+        let witnessed = Self.reading("174.90", confidence: 0.7, evidence: .witnessed, marker: "second")
+        let kept = ReceiptReader.preferred(read, witnessed)
+        #expect(kept.result.total?.description == "174.90")
+        #expect(kept.ocr.text == "second", "the kept reading's own OCR comes with it")
+        #expect(ReceiptReader.preferred(witnessed, read).result.total?.description == "174.90")
+    }
+
+    @Test func otherwiseTheSurerReadingWinsAndTheFirstOnATie() {
+        let unsure = Self.reading("328.60", confidence: 0.6, evidence: .keyword, marker: "first")
+        let sure = Self.reading("28.60", confidence: 0.99, evidence: .guess, marker: "second")
+        #expect(ReceiptReader.preferred(unsure, sure).result.total?.description == "28.60")
+        let tie = Self.reading("29.60", confidence: 0.6, evidence: .keyword, marker: "second")
+        #expect(ReceiptReader.preferred(unsure, tie).ocr.text == "first")
+    }
+
+    @Test func aReadingWithATotalBeatsOneWithout() {
+        let none = Self.reading(nil, confidence: 0, evidence: .none, marker: "first")
+        let found = Self.reading("8.01", confidence: 0.3, evidence: .guess, marker: "second")
+        #expect(ReceiptReader.preferred(none, found).result.total?.description == "8.01")
+        #expect(ReceiptReader.preferred(found, none).result.total?.description == "8.01")
+    }
+
+    @Test func twoReadingsThatAgreeMakeTheTotalAsSureAsTheSurer() {
+        let first = Self.reading("12.50", confidence: 0.55, evidence: .witnessed, marker: "first")
+        let second = Self.reading("12.5", confidence: 0.8, evidence: .keyword, marker: "second")
+        let kept = ReceiptReader.preferred(first, second)
+        #expect(kept.ocr.text == "first", "confirmed by the sums")
+        #expect(kept.result.confidence == 0.8)
+        let disagreeing = Self.reading("13.50", confidence: 0.8, evidence: .keyword, marker: "second")
+        #expect(ReceiptReader.preferred(first, disagreeing).result.confidence == 0.55)
+    }
+
+    @Test func passesAreTriedInTurnOnlyWhileTheTotalIsUnsure() async throws {
+        let reader = ReceiptReader()
+        var asked: [ReceiptReader.Pass] = []
+        let kept = try await reader.combining { pass in
+            asked.append(pass)
+            return asked.count == 1
+                ? Self.reading("328.60", confidence: 0.6, evidence: .keyword, marker: "first")
+                : Self.reading("28.60", confidence: 0.95, evidence: .witnessed, marker: "\(pass)")
+        }
+        #expect(asked == Array(reader.passes.prefix(2)), "a sure total ends the passes")
+        #expect(kept.result.total?.description == "28.60")
+        #expect(kept.ocr.text == "local")
+        #expect(kept.timings["rereading"] != nil)
+
+        var sure: [ReceiptReader.Pass] = []
+        _ = try await reader.combining { pass in
+            sure.append(pass)
+            return Self.reading("12.50", confidence: 0.95, evidence: .keyword, marker: "")
+        }
+        #expect(sure == [ReceiptReader.Pass()], "a sure first reading is the only one")
+    }
+
+    @Test func aTotalTheReadingsDisputeStaysUnsure() async throws {
+        let reader = ReceiptReader()
+        var count = 0
+        let disputed = try await reader.combining { _ in
+            count += 1
+            return Self.reading(count == 1 ? "40.00" : "42.40", confidence: count == 1 ? 0.6 : 0.99, evidence: .keyword, marker: "")
+        }
+        #expect(disputed.result.total?.description == "42.40")
+        #expect(disputed.result.confidence == ReceiptReader.disputedConfidence)
+        #expect(disputed.result.confidence < ReceiptExtractor.checkConfidence, "shown for checking")
+
+        count = 0
+        let backed = try await reader.combining { _ in
+            count += 1
+            return Self.reading(count == 2 ? "42.40" : "40.00", confidence: count == 2 ? 0.8 : 0.6, evidence: count == 3 ? .witnessed : .keyword, marker: "")
+        }
+        #expect(backed.result.total?.description == "40.00", "the sums confirm the third reading's total")
+        #expect(backed.result.confidence == 0.6, "two readings give it: not disputed, not raised")
+    }
+
+    @Test func aPassAtAnotherWidthReadsTheResizedPage() async throws {
+        let pool = TesseractPool(threads: 1)
+        defer { pool.shutdown() }
+        let reader = ReceiptReader()
+        let prepared = try reader.scanner.prepare(try Fixtures.bytes("document-1.jpg"))
+        let width = reader.scanner.ocrImage(of: prepared).width
+        let narrow = try await reader.read(prepared, pass: ReceiptReader.Pass(pageWidth: width / 2), with: pool)
+        #expect(!narrow.ocr.words.isEmpty)
+        #expect(narrow.ocr.words.allSatisfy { $0.box.x + $0.box.width <= width / 2 + 1 }, "boxes on the resized page")
+        #expect(narrow.timings["resize"] != nil)
+    }
+}
