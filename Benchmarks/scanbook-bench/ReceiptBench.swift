@@ -7,7 +7,8 @@ import ScanbookOCR
 /// on one core. With `--ocr-cache DIR`, OCR output (text, words, boxes, confidences) is read from (or written to) DIR so extractor
 /// changes can be measured without re-running Tesseract; times are then not reported.
 /// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH, BENCH_RECEIPT_LANG,
-/// BENCH_SECOND_LANG (the second look's languages), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses),
+/// BENCH_SECOND_LANG (the second look's languages), BENCH_RECEIPT_PASSES=global,local,global-w1600 (the reader's passes),
+/// BENCH_REREAD_BELOW (the confidence under which the next pass reads), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses),
 /// BENCH_TOTAL_FEATURES=FILE (every total candidate with its features and whether it is the annotated total, one JSON
 /// object per line, for `Tools/total-model/train.py`).
 enum ReceiptBench {
@@ -40,6 +41,8 @@ enum ReceiptBench {
             reader.scanner.ocrOptions.pageSegmentation = psm
         }
         if let languages = ProcessInfo.processInfo.environment["BENCH_SECOND_LANG"] { reader.secondLookLanguages = languages }
+        if let passes = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PASSES"] { reader.passes = passes.split(separator: ",").compactMap(Self.pass) }
+        if let below = ProcessInfo.processInfo.environment["BENCH_REREAD_BELOW"].flatMap(Double.init) { reader.rereadBelow = below }
         let pool = TesseractPool(threads: 1)
         defer { pool.shutdown() }
         var totals = 0, dates = 0, merchants = 0, withTotal = 0, currencies = 0
@@ -140,6 +143,13 @@ enum ReceiptBench {
         let lines = reader.extractor.wantsSecondLook(reader.extractor.extract(ocr)) ? Set(reader.extractor.linesForSecondLook(ocr)) : []
         let kept = secondLook.filter { lines.contains($0.key) }
         return ReceiptReader.Reading(result: reader.extractor.extract(ocr, secondLook: kept), ocr: ocr, secondLook: kept, timings: StageTimings())
+    }
+
+    /// "global", "local", "global-w1600": a pass as `ReceiptReader.Pass` describes itself.
+    static func pass(_ text: Substring) -> ReceiptReader.Pass? {
+        let parts = text.split(separator: "-w")
+        guard let threshold = parts.first.flatMap({ ["global": OCROptions.Thresholding.global, "local": .local][String($0)] }) else { return nil }
+        return ReceiptReader.Pass(thresholding: threshold, pageWidth: parts.count > 1 ? Int(parts[1]) : nil)
     }
 
     static func writeFeatures(_ result: ReceiptExtractor.Result, receipt: String, expected: Amount, to file: FileHandle) throws {
