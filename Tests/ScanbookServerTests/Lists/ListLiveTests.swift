@@ -52,30 +52,44 @@ import VaporTesting
             foreign.replaceOrAdd(name: "Host", value: "127.0.0.1:\(port)")
             #expect(try await app.testing().sendRequest(.GET, ListsURL.live(id: flat).path, headers: foreign).status != .forbidden, "its own origin is fine")
 
-            let received = NIOLockedValueBox<[String]>([])
-            let connected = NIOLockedValueBox<WebSocket?>(nil)
-            try await WebSocket.connect(to: url, headers: ["Cookie": ben.cookieHeader]) { socket in
-                connected.withLockedValue { $0 = socket }
-                socket.onText { _, text in received.withLockedValue { $0.append(text) } }
-            }
+            let page = try await LivePage.open(url, cookie: ben.cookieHeader)
             try await waitUntil { app.listLive.count(list: flat) == 1 }
 
             try await anna.addItem(flat, ["name": "Milch"])
-            try await waitUntil { !received.withLockedValue { $0 }.isEmpty }
+            try await waitUntil { !page.texts.isEmpty }
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            let change = try decoder.decode(ListChange.self, from: Data(received.withLockedValue { $0[0] }.utf8))
+            let change = try decoder.decode(ListChange.self, from: Data(page.texts[0].utf8))
             #expect(change.list == flat && change.change == .items)
 
             // Removed from the list: the socket is closed.
             let benID = try #require(try await User.query(on: app.db).filter(\.$email == "ben@example.org").first()?.id)
             try await anna.get(ListsURL.list(id: flat).path)
             try await anna.post(ListsURL.removeMember(id: flat, user: benID).path)
-            let socket = try #require(connected.withLockedValue { $0 })
-            try await waitUntil { socket.isClosed }
+            try await waitUntil { page.socket.isClosed }
             // The server forgets the socket when its own side has closed, a moment later.
             try await waitUntil { app.listLive.count(list: flat) == 0 }
         }
+    }
+}
+
+/// A list page's live socket: what it was sent, and the socket itself.
+final class LivePage: Sendable {
+    let socket: WebSocket
+    private let received = NIOLockedValueBox<[String]>([])
+    var texts: [String] { received.withLockedValue { $0 } }
+
+    private init(_ socket: WebSocket) {
+        self.socket = socket
+        socket.onText { [received] _, text in received.withLockedValue { $0.append(text) } }
+    }
+
+    static func open(_ url: String, cookie: String) async throws -> LivePage {
+        let page = NIOLockedValueBox<LivePage?>(nil)
+        try await WebSocket.connect(to: url, headers: ["Cookie": cookie]) { socket in page.withLockedValue { $0 = LivePage(socket) } }
+        // The upgrade handler may run just after `connect` returns.
+        try await waitUntil { page.withLockedValue { $0 } != nil }
+        return try #require(page.withLockedValue { $0 })
     }
 }
 

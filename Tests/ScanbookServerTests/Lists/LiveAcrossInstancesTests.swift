@@ -35,9 +35,9 @@ import VaporTesting
     private func follow(_ flat: UUID, on b: Application, through a: Application, anna: WebSession, ben: WebSession) async throws {
         let port = try #require(b.http.server.shared.localAddress?.port)
         let url = "ws://127.0.0.1:\(port)\(ListsURL.live(id: flat).path)"
-        let bens = try await open(url, cookie: ben.cookieHeader), annas = try await open(url, cookie: anna.cookieHeader)
+        let bens = try await LivePage.open(url, cookie: ben.cookieHeader), annas = try await LivePage.open(url, cookie: anna.cookieHeader)
         let bensOwn = try await ben.firstListID()
-        let bensOwnPage = try await open("ws://127.0.0.1:\(port)\(ListsURL.live(id: bensOwn).path)", cookie: ben.cookieHeader)
+        let bensOwnPage = try await LivePage.open("ws://127.0.0.1:\(port)\(ListsURL.live(id: bensOwn).path)", cookie: ben.cookieHeader)
         let listener = try #require((b.listLive.bus as? PostgresLiveBus<ListLive.Message>)?.listener)
         try await waitUntil { b.listLive.count(list: flat) == 2 && b.listLive.count(list: bensOwn) == 1 && listener.isListening }
 
@@ -68,23 +68,5 @@ import VaporTesting
         try await waitUntil { annas.socket.isClosed }
         #expect(annas.texts.last?.contains("\"deleted\"") == true && annas.socket.closeCode == .goingAway)
         try await waitUntil { b.listLive.count(list: flat) == 0 }
-    }
-
-    /// A page's socket: what it was sent, and the socket itself.
-    private final class Page: Sendable {
-        let socket: WebSocket
-        private let received = NIOLockedValueBox<[String]>([])
-        var texts: [String] { received.withLockedValue { $0 } }
-
-        init(_ socket: WebSocket) {
-            self.socket = socket
-            socket.onText { [received] _, text in received.withLockedValue { $0.append(text) } }
-        }
-    }
-
-    private func open(_ url: String, cookie: String) async throws -> Page {
-        let page = NIOLockedValueBox<Page?>(nil)
-        try await WebSocket.connect(to: url, headers: ["Cookie": cookie]) { socket in page.withLockedValue { $0 = Page(socket) } }
-        return try #require(page.withLockedValue { $0 })
     }
 }
