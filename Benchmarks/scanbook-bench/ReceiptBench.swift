@@ -41,7 +41,7 @@ enum ReceiptBench {
             reader.scanner.ocrOptions.pageSegmentation = psm
         }
         if let languages = ProcessInfo.processInfo.environment["BENCH_SECOND_LANG"] { reader.secondLookLanguages = languages }
-        if let passes = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PASSES"] { reader.passes = passes.split(separator: ",").compactMap(Self.pass) }
+        if let passes = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PASSES"] { reader.passes = passes.split(separator: ",").compactMap { ReceiptReader.Pass(String($0)) } }
         if let below = ProcessInfo.processInfo.environment["BENCH_REREAD_BELOW"].flatMap(Double.init) { reader.rereadBelow = below }
         let pool = TesseractPool(threads: 1)
         defer { pool.shutdown() }
@@ -143,13 +143,6 @@ enum ReceiptBench {
         let lines = reader.extractor.wantsSecondLook(reader.extractor.extract(ocr)) ? Set(reader.extractor.linesForSecondLook(ocr)) : []
         let kept = secondLook.filter { lines.contains($0.key) }
         return ReceiptReader.Reading(result: reader.extractor.extract(ocr, secondLook: kept), ocr: ocr, secondLook: kept, timings: StageTimings())
-    }
-
-    /// "global", "local", "global-w1600": a pass as `ReceiptReader.Pass` describes itself.
-    static func pass(_ text: Substring) -> ReceiptReader.Pass? {
-        let parts = text.split(separator: "-w")
-        guard let threshold = parts.first.flatMap({ ["global": OCROptions.Thresholding.global, "local": .local][String($0)] }) else { return nil }
-        return ReceiptReader.Pass(thresholding: threshold, pageWidth: parts.count > 1 ? Int(parts[1]) : nil)
     }
 
     static func writeFeatures(_ result: ReceiptExtractor.Result, receipt: String, expected: Amount, to file: FileHandle) throws {

@@ -51,7 +51,7 @@ public struct ReceiptReader: Sendable {
     }
 
     /// One way of reading the page: Tesseract's threshold, and the page's width (nil: as prepared).
-    public struct Pass: Sendable, Hashable, CustomStringConvertible {
+    public struct Pass: Sendable, Hashable, LosslessStringConvertible {
         public var thresholding: OCROptions.Thresholding
         public var pageWidth: Int?
 
@@ -60,7 +60,17 @@ public struct ReceiptReader: Sendable {
             self.pageWidth = pageWidth
         }
 
+        /// "global", "local", "global-w1600": the name of the pass's OCR in bench caches.
         public var description: String { "\(thresholding)" + (pageWidth.map { "-w\($0)" } ?? "") }
+
+        public init?(_ description: String) {
+            let parts = description.split(separator: "-w")
+            guard let thresholding = [OCROptions.Thresholding.global, .local].first(where: { "\($0)" == parts.first.map(String.init) }),
+                  parts.count <= 2 else { return nil }
+            let width = parts.count == 2 ? Int(parts[1]) : nil
+            if parts.count == 2 && width == nil { return nil }
+            self.init(thresholding: thresholding, pageWidth: width)
+        }
     }
 
     /// The readings tried in turn while the total stays unsure, the better supported kept each time.
@@ -87,8 +97,7 @@ public struct ReceiptReader: Sendable {
 
     /// The passes' readings (made by `reading`) combined: the first, then each next one while the
     /// total is unsure, keeping the better supported; a total the readings dispute is left unsure.
-    /// Timings are the first reading's, plus the
-    /// time of the others as "rereading".
+    /// Timings are the first reading's, plus the time of the others as "rereading".
     public func combining(_ reading: (Pass) async throws -> Reading) async throws -> Reading {
         let first = try await reading(passes.first ?? Pass())
         var kept = first
@@ -100,9 +109,10 @@ public struct ReceiptReader: Sendable {
             kept = Self.preferred(kept, next)
         }
         // Readings of one page that disagree, with none backing the kept total: the user checks it.
-        if let total = kept.result.total, totals.filter({ $0?.sameValue(as: total) == true }).count < 2,
-           totals.contains(where: { $0.map { !$0.sameValue(as: total) } ?? false }) {
-            kept.result.confidence = min(kept.result.confidence, Self.disputedConfidence)
+        let read = totals.compactMap { $0 }
+        if let total = kept.result.total {
+            let giving = read.filter { $0.sameValue(as: total) }.count
+            if giving < 2 && giving < read.count { kept.result.confidence = min(kept.result.confidence, Self.disputedConfidence) }
         }
         kept.timings = first.timings
         if totals.count > 1 { kept.timings.record("rereading", since: start) }
@@ -147,12 +157,11 @@ public struct ReceiptReader: Sendable {
         func support(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
             (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0, result.confidence)
         }
-        let kept = support(second.result) > support(first.result) ? second : first
-        var result = kept.result
+        var kept = support(second.result) > support(first.result) ? second : first
         if let total = first.result.total, let other = second.result.total, total.sameValue(as: other) {
-            result.confidence = max(first.result.confidence, second.result.confidence)
+            kept.result.confidence = max(first.result.confidence, second.result.confidence)
         }
-        return Reading(result: result, ocr: kept.ocr, secondLook: kept.secondLook, timings: kept.timings)
+        return kept
     }
 
     /// The total's lines read again one by one, across the page's width, when the first reading's

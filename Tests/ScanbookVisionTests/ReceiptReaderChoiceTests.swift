@@ -97,6 +97,12 @@ import ScanbookOCR
         #expect(backed.result.confidence == 0.6, "two readings give it: not disputed, not raised")
     }
 
+    @Test func aPassIsNamedAndParsedTheSameWay() {
+        for pass in ReceiptReader().passes { #expect(ReceiptReader.Pass(pass.description) == pass) }
+        #expect(ReceiptReader.Pass("global-w1600") == ReceiptReader.Pass(pageWidth: 1600))
+        #expect(ReceiptReader.Pass("otsu") == nil && ReceiptReader.Pass("local-wide") == nil && ReceiptReader.Pass("local-w9-w9") == nil)
+    }
+
     @Test func aPassAtAnotherWidthReadsTheResizedPage() async throws {
         let pool = TesseractPool(threads: 1)
         defer { pool.shutdown() }
