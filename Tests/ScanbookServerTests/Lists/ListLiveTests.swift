@@ -93,13 +93,13 @@ final class LivePage: Sendable {
     }
 }
 
-/// Polls `condition` for up to five seconds.
-func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<250 {
+/// Polls `condition` every 20 ms for up to `seconds`.
+func waitUntil(seconds: Int = 5, _ condition: () -> Bool) async throws {
+    for _ in 0..<(seconds * 50) {
         if condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
-    Issue.record("condition not met within five seconds")
+    Issue.record("condition not met within \(seconds) seconds")
 }
 
 extension WebSession {

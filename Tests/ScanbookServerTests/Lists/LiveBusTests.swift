@@ -60,7 +60,9 @@ import Vapor
                 for backend in backends {
                     try await sql.raw("SELECT pg_terminate_backend(\(bind: backend)) FROM pg_stat_activity WHERE pid = \(bind: backend) AND application_name = \(bind: PostgresLiveListener.applicationName)").run()
                 }
-                try await waitUntil { a.listener.sessions == 2 && b.listener.sessions == 2 }
+                // Back after the listeners' backoff (0.2 s, doubling up to 5 s) and a new connection:
+                // on a machine busy with the whole suite that once took more than five seconds in CI.
+                try await waitUntil(seconds: 30) { a.listener.sessions == 2 && b.listener.sessions == 2 }
                 a.publish("3")
                 try await waitUntil { heardB.messages.count == 3 }
                 #expect(heardB.messages == ["1", "2", "3"] && heardA.messages == ["1", "2", "3"])
