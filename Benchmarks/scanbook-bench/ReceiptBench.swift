@@ -93,7 +93,7 @@ enum ReceiptBench {
         table.add("Merchant exact (normalized)", share(merchants, files.count), dataSet: set)
         table.add("Second look at the total's lines", share(secondLooks, files.count), dataSet: set)
         table.add("Read again (further passes)", share(rereadings, files.count), dataSet: set)
-        table.add("Currency read as \(expectedCurrency ?? "the annotation's")", share(currencies, files.count), dataSet: set)
+        table.add("Currency read right (as annotated, else \(expectedCurrency ?? "unknown"))", share(currencies, files.count), dataSet: set)
         // A wrong total should look unsure: the share of wrong and of right totals the review
         // would flag at the app's threshold.
         let threshold = ReceiptExtractor.checkConfidence

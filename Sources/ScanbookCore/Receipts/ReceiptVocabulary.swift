@@ -65,11 +65,17 @@ enum ReceiptVocabulary {
     /// Endings of compound street names ("Bahnhofstrasse").
     static let addressEndings = lexicon["address-ending"]
 
-    /// Printed currency marks and their ISO 4217 codes. Marks of letters only ("RM", "FR.") count
-    /// only as a word of their own or right before a number, never inside a word ("FORM", "FRAU").
+    /// Printed currency marks and their ISO 4217 codes (where a mark counts: `marksCurrency`); a bare
+    /// "$" names no one currency (`findCurrency` settles it).
     static let currencies: [(symbol: String, code: String)] = [
         ("CHF", "CHF"), ("SFR", "CHF"), ("FR.", "CHF"), ("EUR", "EUR"), ("€", "EUR"), ("MYR", "MYR"), ("RM", "MYR"),
-        ("USD", "USD"), ("US$", "USD"), ("SGD", "SGD"), ("S$", "SGD"), ("GBP", "GBP"), ("£", "GBP"), ("$", "USD"),
+        ("USD", "USD"), ("US$", "USD"), ("SGD", "SGD"), ("S$", "SGD"), ("GBP", "GBP"), ("£", "GBP"),
+        ("$", ReceiptExtractor.dollarSign),
     ]
-    static let wordCurrencyMarks: Set<String> = ["RM", "FR."]
+    /// Words only one country's receipts print ("Sdn Bhd": Malaysia), under `[country-<currency>]`,
+    /// with the ISO 4217 code of that country's currency.
+    static let countryMarks: [(code: String, phrases: [String])] = lexicon.phrases
+        .filter { $0.key.hasPrefix("country-") }
+        .map { (code: $0.key.dropFirst("country-".count).uppercased(), phrases: $0.value) }
+        .sorted { $0.code < $1.code }
 }

@@ -25,6 +25,35 @@ import ScanbookCore
         #expect(currency(["FORMULA SHOP", "Fr., 12.01.2024", "FRAU MEIER", "TOTAL 9.00"]) == nil)
     }
 
+    @Test(arguments: [
+        ["Receipt No.: C$1801/26874", "TOTAL 8.20"],
+        ["1 EUROPEAN WALNUT 6.50", "NO. 1 Jalan Euro 1", "TOTAL 6.50"],
+        ["~ TotalQty = £14840", "TOTAL 148.40"],
+        ["DocNo -€S$000126504", "TOTAL 12.00"],
+    ])
+    func marksInsideNumbersAndWordsAreNoCurrency(_ lines: [String]) {
+        #expect(currency(lines) == nil)
+    }
+
+    @Test func aSignCountsOnlyBesideAnAmountWithCents() {
+        #expect(currency(["Bistro", "Total Amount: $8.20"]) == "USD")
+        #expect(currency(["Bäckerei", "Summe 4,68€"]) == "EUR")
+        #expect(currency(["Bistro", "Table $12", "Total 8.20"]) == nil)
+    }
+
+    @Test func withNoMarkPrintedTheCountryOfTheCompanyFormGivesTheCurrency() {
+        #expect(currency(["KEDAI MAJU SDN. BHD.", "TOTAL 5.00"]) == "MYR")
+        #expect(currency(["AEON CO. (M) BHD", "TOTAL 5.00"]) == "MYR")
+        // A printed mark wins; "BHD" alone is the Bahraini dinar's code, not a Malaysian company.
+        #expect(currency(["KEDAI MAJU SDN BHD", "TOTAL S$ 5.50"]) == "SGD")
+        #expect(currency(["Souq", "Total BHD 1.500"]) == nil)
+    }
+
+    @Test func aBareDollarSignIsTheNamedCountrysMoney() {
+        #expect(currency(["UNIHAKKA INTERNATIONAL SDN BHD", "Total Amount: $8.20", "CASH $10.00"]) == "MYR")
+        #expect(currency(["KEDAI SDN BHD", "TOTAL US$ 8.20"]) == "USD", "only the bare sign defers to the country")
+    }
+
     @Test func theMostPrintedCurrencyWins() {
         #expect(currency(["KEDAI", "WIN A TRIP WORTH US$500", "ITEM RM 5.00", "TOTAL RM 5.00", "CASH RM 10.00"]) == "MYR")
     }

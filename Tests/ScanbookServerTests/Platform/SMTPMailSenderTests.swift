@@ -10,7 +10,9 @@ import Testing
         text: "Hallo Anna\n.\n..zwei Punkte\nhttps://scanbook.example.org/password/reset/abc_DEF-123\n"
     )
 
-    static func sender(port: Int, url: String? = nil, trusted: Bool = true, timeout: Int64 = 30) throws -> SMTPMailSender {
+    /// The read timeout runs from the last reply, also while this client's task waits for a
+    /// thread: with every suite running at once on two cores that wait passed 30 s.
+    static func sender(port: Int, url: String? = nil, trusted: Bool = true, timeout: Int64 = 300) throws -> SMTPMailSender {
         let settings = try SMTPSettings.parse(url: url ?? "smtp://mailer:s3cret%40pass@localhost:\(port)", from: "Scanbook <scanbook@example.org>", heloName: "scanbook.example.org").get()
         var sender = SMTPMailSender(settings: settings)
         sender.settings.timeout = timeout
