@@ -4,22 +4,26 @@ extension ReceiptExtractor {
         func isLabelled(_ line: String) -> Bool {
             TotalKeywords.containsAny(TotalKeywords.normalized(line), ReceiptVocabulary.dateLabels)
         }
-        // Beside a label, a date after `latestDate` has a misread year ("Date: 31/03/2078");
-        // elsewhere it is as likely no date at all ("12.22.50").
-        func checked(_ date: CalendarDate, labelled: Bool) -> CalendarDate? {
-            if labelled { return yearSlipRepaired(date) }
+        // A "Date" label or a time of day beside it ("12-02-2018 11:34:45") says the line is the
+        // receipt's time stamp, so its date is the purchase date.
+        func isStamped(_ line: String) -> Bool { isLabelled(line) || line.contains(/\d:\d\d/) }
+        // On a time stamp, a date after `latestDate` has a misread year ("Date: 31/03/2078",
+        // "12-02-2618 11:34"); elsewhere it is as likely no date at all ("12.22.50").
+        func checked(_ date: CalendarDate, stamped: Bool) -> CalendarDate? {
+            if stamped { return yearSlipRepaired(date) }
             if let latestDate, date > latestDate { return nil }
             return date
         }
         func dates(in line: String) -> [CalendarDate] {
-            DateParser.dates(in: line).compactMap { checked($0.date, labelled: isLabelled(line)) }
+            DateParser.dates(in: line).compactMap { checked($0.date, stamped: isStamped(line)) }
         }
-        if let labelled = lines.lazy.filter(isLabelled).map(dates).first(where: { !$0.isEmpty }) { return labelled.first }
+        for preferred in [isLabelled, isStamped] {
+            if let found = lines.lazy.filter(preferred).map(dates).first(where: { !$0.isEmpty }) { return found.first }
+        }
         if let anywhere = lines.lazy.compactMap({ dates(in: $0).first }).first { return anywhere }
-        // Only next to a "Date" label or a time ("25032018 13:11:54"): separators OCR read as
-        // digits ("Date: 1300372018").
-        return lines.lazy.filter { isLabelled($0) || $0.contains(/\d:\d\d/) }.compactMap { line in
-            DateParser.separatorsReadAsDigits(line).flatMap { checked($0, labelled: isLabelled(line)) }
+        // Only on a time stamp ("25032018 13:11:54"): separators OCR read as digits ("Date: 1300372018").
+        return lines.lazy.filter(isStamped).compactMap { line in
+            DateParser.separatorsReadAsDigits(line).flatMap { checked($0, stamped: true) }
         }.first
     }
 

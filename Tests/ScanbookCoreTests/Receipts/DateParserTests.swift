@@ -31,6 +31,18 @@ import ScanbookCore
         #expect(ReceiptExtractor().extract(lines: lines).date == CalendarDate(year: 2078, month: 3, day: 23), "no latest day: any date")
     }
 
+    @Test func aDateBesideATimeIsTheTimeStamp() {
+        let reader = ReceiptExtractor(latestDate: CalendarDate(year: 2026, month: 11, day: 25))
+        // Before a merely printed date elsewhere (a best-before, a promotion's end).
+        let lines = ["Promo until 30/06/2019", "Total 9.00", "19-09-17 15:39 SH01 2/03"]
+        #expect(reader.extract(lines: lines).date == CalendarDate(year: 2017, month: 9, day: 19))
+        // Its misread year is repaired as beside a label; without the time it is not.
+        #expect(reader.extract(lines: ["Total 9.00", "09:13am, 21 March, 2078"]).date == CalendarDate(year: 2018, month: 3, day: 21))
+        #expect(reader.extract(lines: ["Total 9.00", "21 March 2078"]).date == nil)
+        // A label still comes first.
+        #expect(reader.extract(lines: ["12/03/2018 13:07 1098", "Date: 11/03/2018"]).date == CalendarDate(year: 2018, month: 3, day: 11))
+    }
+
     @Test func aLeadingZeroReadAsSixOrNineIsUndoneWhenTheDateIsOtherwiseImpossible() {
         #expect(DateParser.parse("19/62/2018 16:45")?.description == "2018-02-19")
         #expect(DateParser.parse("Date: 92/02/2018")?.description == "2018-02-02")

@@ -60,8 +60,9 @@ import Vapor
                 for backend in backends {
                     try await sql.raw("SELECT pg_terminate_backend(\(bind: backend)) FROM pg_stat_activity WHERE pid = \(bind: backend) AND application_name = \(bind: PostgresLiveListener.applicationName)").run()
                 }
-                // Back after the listeners' backoff (0.2 s, doubling up to 5 s) and a new connection:
-                // on a machine busy with the whole suite that once took more than five seconds in CI.
+                // Back after the listeners' backoff (0.2 s, doubling up to 5 s) and a new connection,
+                // with room for a machine busy with the whole suite. B, checking its connection
+                // every 20 ms, once never came back: its check was written as the connection closed.
                 try await waitUntil(seconds: 30) { a.listener.sessions == 2 && b.listener.sessions == 2 }
                 a.publish("3")
                 try await waitUntil { heardB.messages.count == 3 }

@@ -111,7 +111,7 @@ final class CaptureWorkers: @unchecked Sendable {
         }
         defer { heartbeat.cancel() }
         do {
-            let result = try await withTimeLimit(config.captureJobTimeout) { [app] in try await Self.run(claim, app: app) }
+            let result = try await Self.run(claim, app: app, within: config.captureJobTimeout)
             // Done and applied together: if the module cannot take the result, the job is not done.
             let processor = app.captureProcessors[claim.kind]
             let finished = FinishedCapture(id: claim.id, ownerID: claim.ownerID)
@@ -130,6 +130,14 @@ final class CaptureWorkers: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    private static func run(_ claim: CaptureQueue.Claim, app: Application, within seconds: Double) async throws -> Data {
+        do {
+            return try await withTimeLimit(seconds) { try await run(claim, app: app) }
+        } catch is TimeLimitExceeded {
+            throw CaptureTimedOut(seconds: seconds)
+        }
     }
 
     private static func run(_ claim: CaptureQueue.Claim, app: Application) async throws -> Data {
@@ -195,53 +203,4 @@ actor CaptureSignal {
 struct CaptureTimedOut: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "Recognition took longer than \(Int(seconds)) s and was stopped." }
-}
-
-/// Runs `body`, but gives up waiting after `seconds`. Native work (OpenCV, Tesseract) cannot be
-/// interrupted from Swift: the body keeps its thread until it returns (Tesseract's own deadline
-/// ends OCR soon after), but the worker is free for the next job.
-func withTimeLimit<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let outcome = TimeLimitOutcome(continuation)
-        outcome.setWork(Task {
-            do { outcome.resume(with: .success(try await body())) } catch { outcome.resume(with: .failure(error)) }
-        })
-        outcome.setTimer(Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            guard !Task.isCancelled else { return }
-            outcome.resume(with: .failure(CaptureTimedOut(seconds: seconds)))
-        })
-    }
-}
-
-/// Resumes a continuation once, whichever of the work and the timer comes first.
-private final class TimeLimitOutcome<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<T, any Error>?
-    private var work: Task<Void, Never>?
-    private var timer: Task<Void, Never>?
-
-    init(_ continuation: CheckedContinuation<T, any Error>) {
-        self.continuation = continuation
-    }
-
-    /// The work is cancelled when the timer gives up, the timer when the work is done, so no task
-    /// outlives a job longer than it must.
-    func setWork(_ task: Task<Void, Never>) {
-        if lock.withLock({ work = task; return continuation == nil }) { task.cancel() }
-    }
-
-    func setTimer(_ task: Task<Void, Never>) {
-        if lock.withLock({ timer = task; return continuation == nil }) { task.cancel() }
-    }
-
-    func resume(with result: Result<T, any Error>) {
-        let (waiting, tasks) = lock.withLock {
-            defer { continuation = nil }
-            return (continuation, [work, timer].compactMap { $0 })
-        }
-        guard let waiting else { return }
-        tasks.forEach { $0.cancel() }
-        waiting.resume(with: result)
-    }
 }

@@ -7,15 +7,18 @@ import PostgresNIO
 
 /// The one connection of this instance that LISTENs on the live channel and hands on each payload.
 /// When it drops (the database restarted) it connects again after 0.2 s, doubling to 5 s, and
-/// logs the outage once, and its end.
+/// logs the outage once, and its end. A session ends when its connection closes, not when every
+/// wait in it has returned: PostgresNIO never answers a query written just as the connection
+/// closed, and a heartbeat caught so (tests end the connection while checking every 20 ms) kept
+/// the instance deaf for good and its `stop` waiting.
 final class PostgresLiveListener: Sendable {
     /// Names the listening connection in `pg_stat_activity`.
     static let applicationName = "scanbook-live"
     static let firstDelay: Duration = .milliseconds(200)
     static let longestDelay: Duration = .seconds(5)
     /// A connection that died without a word (a network split, no reset) would wait for
-    /// notifications forever: a query every `heartbeat`, unanswered for `heartbeatTimeout`, closes
-    /// it, and it reconnects.
+    /// notifications forever: a query every `heartbeat`, unanswered for `heartbeatTimeout`, ends
+    /// the listen, and it reconnects.
     static let heartbeatInterval: Duration = .seconds(30)
     static let heartbeatTimeout: Duration = .seconds(10)
 
@@ -79,22 +82,20 @@ final class PostgresLiveListener: Sendable {
             attempt += 1
             do {
                 let connection = try await PostgresConnection.connect(on: eventLoopGroup.any(), configuration: configuration, id: attempt, logger: logger)
+                let sessionsBefore = sessions, lost = lostAt
                 var failure: (any Error)?
                 do {
-                    // Asked before LISTEN, so that `pg_stat_activity` shows LISTEN as its query.
-                    let backend = try await connection.query("SELECT pg_backend_pid()", logger: logger).decode(Int32.self).first { _ in true }
-                    try await connection.listen(on: channel) { notifications in
-                        listening(after: lostAt, backend: backend)
-                        lostAt = nil
-                        delay = Self.firstDelay
-                        try await consume(notifications, on: connection)
-                    }
+                    try await untilClosed(connection.closeFuture) { try await self.listen(on: connection, after: lost) }
                 } catch {
                     failure = error
                 }
                 state.withLockedValue {
                     $0.listening = false
                     $0.backend = nil
+                }
+                if sessions > sessionsBefore {
+                    lostAt = nil
+                    delay = Self.firstDelay
                 }
                 try? await connection.close()
                 if let failure { throw failure }
@@ -109,6 +110,16 @@ final class PostgresLiveListener: Sendable {
             }
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, Self.longestDelay)
+        }
+    }
+
+    /// One listening session on `connection`: until it fails, or is cancelled (stopping).
+    private func listen(on connection: PostgresConnection, after lostAt: ContinuousClock.Instant?) async throws {
+        // Asked before LISTEN, so that `pg_stat_activity` shows LISTEN as its query.
+        let backend = try await connection.query("SELECT pg_backend_pid()", logger: logger).decode(Int32.self).first { _ in true }
+        try await connection.listen(on: channel) { notifications in
+            listening(after: lostAt, backend: backend)
+            try await consume(notifications, on: connection)
         }
     }
 
@@ -139,15 +150,14 @@ final class PostgresLiveListener: Sendable {
         if !Task.isCancelled { throw ListenEnded() }
     }
 
+    /// Throws when a check goes unanswered for `heartbeatTimeout`.
     private func keepChecking(_ connection: PostgresConnection) async throws {
+        let logger = logger, timeout = Double(Self.heartbeatTimeout.components.seconds)
         while true {
             try await Task.sleep(for: heartbeat)
-            let watchdog = Task {
-                try await Task.sleep(for: Self.heartbeatTimeout)
-                try await connection.close()
+            try await withTimeLimit(timeout) {
+                for try await _ in try await connection.query("SELECT 1", logger: logger) {}
             }
-            defer { watchdog.cancel() }
-            for try await _ in try await connection.query("SELECT 1", logger: logger) {}
         }
     }
 }
