@@ -84,12 +84,13 @@ public enum MerchantGuess {
             .reduce(line) { line, repair in line.replacing(repair.key, with: repair.value) }
     }
 
-    /// "TRI SHAAS SDN BHD (728515-M)", "... SDN BHD 1110644-W": the registration number is not
-    /// part of the name.
+    /// "TRI SHAAS SDN BHD (728515-M)", "... SDN BHD 1110644-W", "... S/B 273500-U (KSB)": the
+    /// registration number, and what follows it, is not part of the name.
     static func withoutRegistration(_ line: String) -> String {
         if let open = line.lastIndex(of: "("), line[open...].filter(\.isNumber).count >= 4 { return String(line[..<open]) }
-        guard let last = line.split(separator: " ").last, last.filter(\.isNumber).count >= 4, last.contains("-") else { return line }
-        return String(line.dropLast(last.count))
+        let words = line.split(separator: " ")
+        guard let number = words.dropFirst().firstIndex(where: { $0.filter(\.isNumber).count >= 4 && $0.contains("-") }) else { return line }
+        return words[..<number].joined(separator: " ")
     }
 
     /// "Dimiliki: banh mi cafe sdn bhd" (owned by): the owner's name without the words before it.

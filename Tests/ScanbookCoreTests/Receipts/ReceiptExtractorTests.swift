@@ -145,6 +145,7 @@ import ScanbookCore
     @Test(arguments: [
         (["POPULAR BOOK", "CO. (M) SDN BHD", "No 8, Jalan 7/118B"], "POPULAR BOOK CO. (M) SDN BHD"),  // a wrapped name
         (["TRI SHAAS SDN BHD (728515-M)", "Lot 1"], "TRI SHAAS SDN BHD"),  // registration number
+        (["KING'S CONFECTIONERY S/B 273500-U (KSB)", "NO.41, JALAN SERI"], "KING'S CONFECTIONERY S/B"),  // and what follows it
         (["Dimiliki: banh mi cafe sdn bhd 1110644-W", "Jalan Ampang"], "banh mi cafe sdn bhd"),  // "owned by"
         (["IKANO HANDEL SON BHD", "Mont Kiara"], "IKANO HANDEL SDN BHD"),  // D read as O
         (["HOME MASTER HARDWARE &", "ELECTRICAL", "No 12, Jalan Mas"], "HOME MASTER HARDWARE & ELECTRICAL"),  // left open
