@@ -89,7 +89,21 @@ def screenshot(driver, name: str):
 
 def wait(driver, seconds: float):
     """A WebDriverWait that keeps polling while the page is replaced under it (a form's redirect,
-    the Refresh header of a page that waits for a job): elements of the old page go stale."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    the Refresh header of a page that waits for a job): elements of the old page go stale.
+    Chromedriver sometimes says so as an "unknown error" ("Node with given id does not belong to
+    the document"); that too means: look again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
+
+    class PageReplacingWait(WebDriverWait):
+        def until(self, method, message=""):
+            def looking_again(driver):
+                try:
+                    return method(driver)
+                except WebDriverException as error:
+                    if "does not belong to the document" in str(error):
+                        return False
+                    raise
+            return super().until(looking_again, message)
+
+    return PageReplacingWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException))
