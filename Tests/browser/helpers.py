@@ -24,3 +24,16 @@ def register(browser, url, name, email):
     browser.get(url + "/register")
     submit(fill(browser, "register-form", name=name, email=email, password=PASSWORD))
     WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))
+
+
+def until_not_stale(action, attempts=5):
+    """Runs `action` again when a live page swapped the element it used out from under it."""
+    import time
+    from selenium.common.exceptions import StaleElementReferenceException
+    for attempt in range(attempts):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.2)

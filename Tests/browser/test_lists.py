@@ -6,7 +6,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser, screenshot
-from helpers import fill, register, submit
+from helpers import fill, register, submit, until_not_stale
 
 
 def add_item(browser, name):
@@ -32,9 +32,13 @@ def test_two_users_share_a_list(server, browser):
         shared_url = browser.current_url
         add_item(browser, "Milch")
         add_item(browser, "Kaffee")
-        invite = browser.find_element(By.ID, "invite")
-        invite.find_element(By.NAME, "email").send_keys("gustav@example.org")
-        submit(invite)
+        # The page's own live update of the items may swap the members' part (and this form) in
+        # again at any moment after the items were added: a stale form is found afresh.
+        def invite_gustav():
+            invite = browser.find_element(By.ID, "invite")
+            invite.find_element(By.NAME, "email").send_keys("gustav@example.org")
+            submit(invite)
+        until_not_stale(invite_gustav)
         WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
         assert "gustav@example.org" in browser.find_element(By.ID, "members").text
         assert "Gustav" not in browser.find_element(By.ID, "members").text, "invited, not yet a member"
