@@ -75,6 +75,11 @@ import ScanbookCore
         #expect(extractor.extract(lines: ["GST payable (6%): 1.31", "Total 23.25"]).total?.description == "23.25")
     }
 
+    @Test func dueIsTheAmountToPayNotTheTaxItIncludes() {
+        let lines = ["Qty 5 25.15", "Rounding Adj 0.00", "Due 25.15", "Pay 30.00", "Change 4.85", "(Total Included GST @ 6% : 1.42)"]
+        #expect(extractor.extract(lines: lines).total?.description == "25.15")
+    }
+
     @Test func payIsMoneyHandedOverButTotalToPayIsTheTotal() {
         #expect(extractor.extract(lines: ["Qty 8 17.20", "fue 19.20", "Pay 20,00", "Change 0.80"]).total?.description == "19.20")
         // Were "to pay" money handed over, 19.00 − 1.00 would agree with "Betrag 18.00".
