@@ -3,12 +3,13 @@
 /// independent sums check the total read:
 /// - the breakdown: sub-total (or net) − discount + taxes and charges ± rounding;
 /// - the tax summary: taxable amount + tax per rate;
-/// - what was paid: cash − change.
+/// - what was paid: cash − change;
+/// - the items: the amounts of the lines above the first sum line, added up.
 /// A total that none of them confirms gives way to an amount two of them agree on, or to one
 /// witness within one OCR slip of the total read.
 extension ReceiptExtractor {
     struct ArithmeticWitness: Equatable {
-        enum Source: Equatable { case breakdown, taxSummary, cashAndChange }
+        enum Source: Equatable { case breakdown, taxSummary, cashAndChange, items }
         let source: Source
         /// The totals this witness allows, in hundredths (a tax may be included or added on top;
         /// a rounding line may have lost its sign).
@@ -68,6 +69,14 @@ extension ReceiptExtractor {
             Self.breakdownWitness(lines[..<end], amounts: amounts, rounding: rounding),
             Self.taxSummaryWitness(lines[end...], amounts: amounts, rounding: rounding),
         ].compactMap { $0 }
+        // The items add up to the sub-total: with nothing added below it they witness the total,
+        // unless they merely repeat the sub-total as printed. With tax or charges added below,
+        // they would confirm a sub-total mistaken for the total.
+        let breakdown = witnesses.first { $0.source == .breakdown }
+        if let items = Self.itemsWitness(lines[..<end], amounts: amounts, vocabulary: keywords),
+           breakdown.map({ $0.copiesOneLine && $0.totals != items.totals }) ?? true {
+            witnesses.append(items)
+        }
         // A total taken from cash and change is no witness of itself.
         if origin != .cashMinusChange, let paid = cashMinusChange(lines, amounts) ?? paidByCard(lines, amounts) {
             witnesses.append(ArithmeticWitness(source: .cashAndChange, totals: [paid.hundredths], copiesOneLine: false))
@@ -165,6 +174,32 @@ extension ReceiptExtractor {
         // A sub-total with nothing below it is a copy of one line, not a sum.
         let copy = charges == 0 && discount == 0 && (rounding?.hundredths ?? 0) == 0
         return totals.isEmpty ? nil : ArithmeticWitness(source: .breakdown, totals: totals, copiesOneLine: copy, startLine: netLine)
+    }
+
+    /// The item lines' amounts added up: each line's rightmost amount from the first line with one
+    /// to the line before the first that names a sum, tax, rounding or payment. A line pricing a
+    /// quantity ("2 @ 3.50", "4 x 12.50") is skipped: its amount is a unit price, and the line
+    /// total stands on its own line. Nil when no item line has an amount.
+    static func itemsWitness(_ lines: ArraySlice<String>, amounts: [[Amount]], vocabulary keywords: TotalKeywords) -> ArithmeticWitness? {
+        let sumWords = ReceiptVocabulary.net + ReceiptVocabulary.partial + ReceiptVocabulary.tax + ReceiptVocabulary.rounding
+            + ReceiptVocabulary.tendered + ReceiptVocabulary.change + ReceiptVocabulary.discount + ReceiptVocabulary.paymentMethods
+        var sum = 0
+        var items = 0
+        for index in lines.indices {
+            let text = TotalKeywords.normalized(lines[index])
+            if keywords.weight(of: lines[index]) != nil || TotalKeywords.containsAny(glueSplit(lines[index]), sumWords) {
+                guard items == 0 else { break }
+                continue
+            }
+            guard let value = amounts[index].last?.hundredths, value > 0 else { continue }
+            if lines[index].contains("@") || text.split(separator: " ").contains("x") { continue }
+            let (added, overflow) = sum.addingReportingOverflow(value)
+            guard !overflow else { return nil }
+            sum = added
+            items += 1
+        }
+        guard items > 0 else { return nil }
+        return ArithmeticWitness(source: .items, totals: [sum], copiesOneLine: items == 1)
     }
 
     /// The tax summary's rows: taxable amount + tax (the summary's own total row when it has

@@ -79,6 +79,7 @@ extension ReceiptExtractor.ArithmeticWitness.Source {
         case .breakdown: "breakdown"
         case .taxSummary: "tax-summary"
         case .cashAndChange: "paid-minus-change"
+        case .items: "items"
         }
     }
 }

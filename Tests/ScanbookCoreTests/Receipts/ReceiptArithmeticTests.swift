@@ -127,6 +127,22 @@ import Testing
         #expect(stated.totalEvidence == .witnessed)
     }
 
+    @Test func theItemsAndWhatWasPaidAgreeingCorrectTheTotal() {
+        // "6.00" read as 6.80: the items and cash − change both say 6.00.
+        let lines = ["KEDAI KOPI", "KOPI O 2.20", "ROTI BAKAR 3.80", "TOTAL 6.80", "CASH 10.00", "CHANGE 4.00"]
+        #expect(extractor.extract(lines: lines).total?.description == "6.00")
+        // A quantity's unit price is not an item of its own: the line total below it is.
+        let priced = ["KEDAI KOPI", "2 @ 3.50", "TEH TARIK 7.00", "ROTI 3.00", "TOTAL 18.00", "CASH 20.00", "CHANGE 10.00"]
+        #expect(extractor.extract(lines: priced).total?.description == "10.00")
+    }
+
+    @Test func itemsAddingUpToTheSubTotalAreNoWitnessWhenChargesAreAddedBelowIt() {
+        // "16.50" read as 18.50. The sub-total with its service charge and cash − change agree on
+        // 16.50; the items' 15.00 (the sub-total again) must not stand against them.
+        let lines = ["ITEM A 10.00", "ITEM B 5.00", "SUBTOTAL 15.00", "SERVICE CHARGE 1.50", "TOTAL 18.50", "CASH 20.00", "CHANGE 3.50"]
+        #expect(extractor.extract(lines: lines).total?.description == "16.50")
+    }
+
     @Test func oneSlipReadingsChangeLoseOrAddOneDigit() {
         let readings = ReceiptExtractor.oneSlipReadings(of: 6450)
         #expect(readings.contains(5450) && readings.contains(645) && readings.contains(64550))
