@@ -237,6 +237,13 @@ public struct ReceiptExtractor: Sendable {
             // The sum and, on another total line, what was paid in cash: the sum to 0.05.
             return (stated.amount, TotalConfidence.range.upperBound)
         }
+        if total.hundredths % 5 != 0, TotalKeywords.containsAny(TotalKeywords.normalized(lines[best.line]), ReceiptVocabulary.roundedTotal),
+           let stated = candidates.filter({ $0.line != best.line && $0.amount.hundredths % 5 == 0 && abs($0.amount.hundredths - total.hundredths) < 10 })
+               .max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) {
+            // A rounded total off the 0.05 steps was misread ("Rounded Total 109.78" below "Total
+            // 109.70"): the other total line within 0.10 that is on them.
+            return (stated.amount, TotalConfidence.afterRounding)
+        }
         return (total, TotalConfidence.range.upperBound)
     }
 

@@ -45,6 +45,13 @@ import ScanbookCore
         #expect(result.confidence < 0.5)
     }
 
+    @Test func aRoundedTotalOffTheFiveCentStepsWasMisread() {
+        let lines = ["Total Inclusive GST 6% : 109.70", "Rounding Adjustment: 0.00", "Rounded Total(RM): (109.78)"]
+        #expect(extractor.extract(lines: lines).total?.description == "109.70")
+        // A plain total off the steps is what the receipt asks for (no rounding there).
+        #expect(extractor.extract(lines: ["Summe 109.70", "Total EUR 109.78"]).total?.description == "109.78")
+    }
+
     @Test func roundingAdjustmentAfterTheTotalIsApplied() {
         let result = extractor.extract(lines: ["TOTAL RM 60.31", "ROUNDING ADJ -0.01", "Thank you"])
         #expect(result.total?.description == "60.30")
