@@ -19,7 +19,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
 
     /// The strongest total phrase on the line, unless the line is disqualified.
     func weight(of line: String) -> Int? {
-        let text = Self.normalized(line)
+        let text = Self.misreadTotalRepaired(Self.normalized(line))
         if Self.containsAny(text, Self.excluded) {
             // "Total incl. GST 9.00" still states the total; "Total GST 0.51" and "GST incl. 0.51" do not.
             let inclusive = ReceiptVocabulary.statesTaxIncluded(text)
@@ -29,6 +29,14 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
                   !ReceiptVocabulary.tax.contains(where: { text.hasPrefix($0) }) else { return nil }
         }
         return totals.filter { Self.containsPhrase(text, $0.key) }.map(\.value).max()
+    }
+
+    /// "iotal", "fotal", "tota1": OCR's readings of "total" one letter off, which fail every
+    /// phrase with it. No other five-letter word on a receipt is one letter from "total".
+    static func misreadTotalRepaired(_ text: String) -> String {
+        let words = text.split(separator: " ")
+        guard words.contains(where: { $0.count == 5 && $0 != "total" && zip($0, "total").filter { $0 != $1 }.count == 1 }) else { return text }
+        return words.map { $0.count == 5 && zip($0, "total").filter { $0 != $1 }.count == 1 ? "total" : $0 }.joined(separator: " ")
     }
 
     static func normalized(_ line: String) -> String {

@@ -45,6 +45,12 @@ import ScanbookCore
         #expect(result.confidence < 0.5)
     }
 
+    @Test func totalReadOneLetterOffIsStillTheTotal() {
+        let lines = ["ITEM 1 200.00", "ITEM 2 167.10", "iotal sales (Incl. GST 6%) RM367.10", "Voucher balance 500.00"]
+        #expect(extractor.extract(lines: lines).total?.description == "367.10")
+        #expect(extractor.extract(lines: ["SUBTOTAL 9.00", "fotal RM 5 00", "metal tools 7.00"]).total?.description == "5.00")
+    }
+
     @Test func aRoundedTotalOffTheFiveCentStepsWasMisread() {
         let lines = ["Total Inclusive GST 6% : 109.70", "Rounding Adjustment: 0.00", "Rounded Total(RM): (109.78)"]
         #expect(extractor.extract(lines: lines).total?.description == "109.70")
