@@ -304,6 +304,8 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
         cv::Canny(blurred, edges, std::max(10.0, 0.66 * median * 0.5), std::min(255.0, 1.33 * median * 0.5 + 40));
         cv::Mat closed, support;
         cv::dilate(edges, closed, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+        // A page cut off by the frame has no edge where the frame cuts it: the frame closes its outline.
+        cv::rectangle(closed, cv::Rect(0, 0, closed.cols, closed.rows), cv::Scalar(255), 1);
         cv::dilate(edges, support, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
         collect_quads(closed, support, candidates);
 

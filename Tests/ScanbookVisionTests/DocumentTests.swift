@@ -30,6 +30,19 @@ import ScanbookCore
         #expect(ResolutionTests.gray(page, 6, page.height - 6) < 255, "the visible corners are the photo's")
     }
 
+    @Test func aPageCutByTheFrameUnderAShadowIsFound() throws {
+        // Generated (seed 7, photo 2, reduced to 900 px): the bottom-right corner lies outside the
+        // photo and a shadow darkens the page's lower half; the edges' outline was left open where
+        // the frame cuts the page, so no page was found.
+        let photo = try Fixtures.image("document-cut-shadow.jpg")
+        let truth = try Fixtures.truth("document-cut-shadow.json")
+        let detection = try photo.findDocument()
+        #expect(detection.found && detection.partial)
+        #expect(DocumentDetection.cornersOutside(detection.corners, width: photo.width, height: photo.height) == [2])
+        let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
+        #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
+    }
+
     @Test func aCoveredCornerIsPlacedWhereTheSidesMeet() throws {
         // The bottom-right corner lies under a thumb-coloured blob.
         let photo = try Fixtures.image("document-covered.jpg")
