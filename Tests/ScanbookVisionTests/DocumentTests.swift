@@ -13,34 +13,29 @@ import ScanbookCore
         #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
     }
 
-    @Test func aCornerOutsideThePhotoIsPlacedWhereTheSidesMeet() throws {
-        // Generated (Tools/docgen/generate_documents.py --partial-share 1): the top-right corner
-        // lies 79 px right of the 900 px wide photo.
-        let photo = try Fixtures.image("document-cut.jpg")
-        let truth = try Fixtures.truth("document-cut.json")
+    /// Generated (Tools/docgen/generate_documents.py --partial-share 1), reduced to 900 px wide:
+    /// "document-cut" has its top-right corner 79 px right of the photo; "document-cut-shadow"
+    /// (seed 7, photo 2) its bottom-right one outside, under a shadow across the page's lower
+    /// half: the edges' outline was open where the frame cuts the page, and no page was found.
+    @Test(arguments: [("document-cut", 1), ("document-cut-shadow", 2)])
+    func aCornerOutsideThePhotoIsPlacedWhereTheSidesMeet(_ name: String, outside corner: Int) throws {
+        let photo = try Fixtures.image("\(name).jpg")
+        let truth = try Fixtures.truth("\(name).json")
         let detection = try photo.findDocument()
         #expect(detection.found && detection.partial)
-        #expect(DocumentDetection.cornersOutside(detection.corners, width: photo.width, height: photo.height) == [1])
+        #expect(DocumentDetection.cornersOutside(detection.corners, width: photo.width, height: photo.height) == [corner])
         let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
         #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
-        // Straightened, the part beyond the photo is paper white, not the frame's edge smeared.
-        let size = detection.corners.naturalSize
-        let page = try photo.warped(detection.corners, width: size.width, height: size.height)
-        #expect(ResolutionTests.gray(page, page.width - 6, 6) == 255)
-        #expect(ResolutionTests.gray(page, 6, page.height - 6) < 255, "the visible corners are the photo's")
     }
 
-    @Test func aPageCutByTheFrameUnderAShadowIsFound() throws {
-        // Generated (seed 7, photo 2, reduced to 900 px): the bottom-right corner lies outside the
-        // photo and a shadow darkens the page's lower half; the edges' outline was left open where
-        // the frame cuts the page, so no page was found.
-        let photo = try Fixtures.image("document-cut-shadow.jpg")
-        let truth = try Fixtures.truth("document-cut-shadow.json")
-        let detection = try photo.findDocument()
-        #expect(detection.found && detection.partial)
-        #expect(DocumentDetection.cornersOutside(detection.corners, width: photo.width, height: photo.height) == [2])
-        let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
-        #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
+    @Test func theStraightenedPartBeyondThePhotoIsPaperWhite() throws {
+        let photo = try Fixtures.image("document-cut.jpg")
+        let corners = try photo.findDocument().corners
+        let size = corners.naturalSize
+        let page = try photo.warped(corners, width: size.width, height: size.height)
+        // The top-right corner lies beyond the photo: paper white, not the frame's edge smeared.
+        #expect(ResolutionTests.gray(page, page.width - 6, 6) == 255)
+        #expect(ResolutionTests.gray(page, 6, page.height - 6) < 255, "the visible corners are the photo's")
     }
 
     @Test func aCoveredCornerIsPlacedWhereTheSidesMeet() throws {
