@@ -1,4 +1,7 @@
 """What the browser tests share: filling and sending forms, registering."""
+import time
+
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -28,8 +31,6 @@ def register(browser, url, name, email):
 
 def until_not_stale(action, attempts=5):
     """Runs `action` again when a live page swapped the element it used out from under it."""
-    import time
-    from selenium.common.exceptions import StaleElementReferenceException
     for attempt in range(attempts):
         try:
             return action()

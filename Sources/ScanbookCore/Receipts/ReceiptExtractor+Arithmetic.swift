@@ -186,13 +186,12 @@ extension ReceiptExtractor {
         var sum = 0
         var items = 0
         for index in lines.indices {
-            let text = TotalKeywords.normalized(lines[index])
             if keywords.weight(of: lines[index]) != nil || TotalKeywords.containsAny(glueSplit(lines[index]), sumWords) {
                 guard items == 0 else { break }
                 continue
             }
             guard let value = amounts[index].last?.hundredths, value > 0 else { continue }
-            if lines[index].contains("@") || text.split(separator: " ").contains("x") { continue }
+            if lines[index].contains("@") || TotalKeywords.normalized(lines[index]).split(separator: " ").contains("x") { continue }
             let (added, overflow) = sum.addingReportingOverflow(value)
             guard !overflow else { return nil }
             sum = added

@@ -135,6 +135,12 @@ public struct ReceiptExtractor: Sendable {
         let amount: Amount
         let weight: Int
         let line: Int
+
+        /// The strongest keyword's; on equal keywords the later line, which is where receipts
+        /// state what is finally due.
+        static func strongest(_ candidates: some Sequence<Candidate>) -> Candidate? {
+            candidates.max { ($0.weight, $0.line) < ($1.weight, $1.line) }
+        }
     }
 
     /// Where a total was read: after a keyword, after only a generic one ("Amount", and that above
@@ -158,8 +164,7 @@ public struct ReceiptExtractor: Sendable {
         let end = Self.summaryStart(lines)
         let candidates = totalCandidates(lines, amounts: amounts, end: end)
         let paidMinusChange = cashMinusChange(lines, amounts)
-        // Equal keywords: the later line, which is where receipts state what is finally due.
-        guard let best = candidates.max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) else {
+        guard let best = Candidate.strongest(candidates) else {
             return readingWithoutKeyword(lines, amounts: amounts, end: end, paidMinusChange: paidMinusChange)
         }
         if let paidMinusChange, !paidMinusChange.sameValue(as: best.amount),
@@ -238,8 +243,9 @@ public struct ReceiptExtractor: Sendable {
             return (stated.amount, TotalConfidence.range.upperBound)
         }
         if total.hundredths % 5 != 0, TotalKeywords.containsAny(TotalKeywords.normalized(lines[best.line]), ReceiptVocabulary.roundedTotal),
-           let stated = candidates.filter({ $0.line != best.line && $0.amount.hundredths % 5 == 0 && abs($0.amount.hundredths - total.hundredths) < 10 })
-               .max(by: { ($0.weight, $0.line) < ($1.weight, $1.line) }) {
+           let stated = Candidate.strongest(candidates.filter {
+               $0.line != best.line && $0.amount.hundredths % 5 == 0 && abs($0.amount.hundredths - total.hundredths) < 10
+           }) {
             // A rounded total off the 0.05 steps was misread ("Rounded Total 109.78" below "Total
             // 109.70"): the other total line within 0.10 that is on them.
             return (stated.amount, TotalConfidence.afterRounding)

@@ -34,9 +34,10 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     /// "iotal", "fotal", "tota1": OCR's readings of "total" one letter off, which fail every
     /// phrase with it. No other five-letter word on a receipt is one letter from "total".
     static func misreadTotalRepaired(_ text: String) -> String {
+        func misread(_ word: Substring) -> Bool { word.count == 5 && zip(word, "total").filter { $0 != $1 }.count == 1 }
         let words = text.split(separator: " ")
-        guard words.contains(where: { $0.count == 5 && $0 != "total" && zip($0, "total").filter { $0 != $1 }.count == 1 }) else { return text }
-        return words.map { $0.count == 5 && zip($0, "total").filter { $0 != $1 }.count == 1 ? "total" : $0 }.joined(separator: " ")
+        guard words.contains(where: misread) else { return text }
+        return words.map { misread($0) ? "total" : $0 }.joined(separator: " ")
     }
 
     static func normalized(_ line: String) -> String {
