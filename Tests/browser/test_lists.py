@@ -6,7 +6,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser, screenshot
-from helpers import fill, register, submit, until_not_stale
+from helpers import fill, flash_after, register, submit, until_not_stale
 
 
 def add_item(browser, name):
@@ -38,8 +38,7 @@ def test_two_users_share_a_list(server, browser):
             invite = browser.find_element(By.ID, "invite")
             invite.find_element(By.NAME, "email").send_keys("gustav@example.org")
             submit(invite)
-        until_not_stale(invite_gustav)
-        WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+        flash_after(browser, lambda: until_not_stale(invite_gustav))
         assert "gustav@example.org" in browser.find_element(By.ID, "members").text
         assert "Gustav" not in browser.find_element(By.ID, "members").text, "invited, not yet a member"
 
@@ -97,8 +96,7 @@ def test_two_users_share_a_list(server, browser):
         form = other.find_element(By.ID, "expense-add")
         form.find_element(By.NAME, "description").send_keys("Pizza")
         form.find_element(By.NAME, "amount").send_keys("24,00")
-        submit(form)
-        WebDriverWait(other, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+        flash_after(other, lambda: submit(form))
 
         def balance(driver, name):
             return driver.find_element(By.CSS_SELECTOR, f"#balances tr[data-name='{name}'] td.num").text

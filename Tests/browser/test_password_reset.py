@@ -19,7 +19,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, free_port, screenshot
-from helpers import PASSWORD, fill, register, submit
+from helpers import PASSWORD, fill, flash_after, register, submit
 
 NEW_PASSWORD = "Winter2026#"
 
@@ -193,8 +193,7 @@ def test_administrator_sets_a_password(mail_server, browser):
     form.find_element(By.NAME, "new").send_keys("Fruehling2028!")
     form.find_element(By.NAME, "confirm").send_keys("Fruehling2028!")
     screenshot(browser, "reset-03-users")
-    submit(form)
-    assert "New password set for Cleo" in browser.find_element(By.CSS_SELECTOR, ".flash-success").text
+    assert "New password set for Cleo" in flash_after(browser, lambda: submit(form)).text
     log_out(browser)
     submit(fill(browser, "login-form", email="cleo@example.org", password="Fruehling2028!"))
     WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))

@@ -19,7 +19,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, screenshot
-from helpers import fill, register, submit
+from helpers import fill, flash_after, register, submit
 
 FIXTURES = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures"
 PAIN001_XSD = next((p for p in (ROOT.parent / "shared/schemas/pain.001.001.09.xsd", ROOT / ".build/schemas/pain.001.001.09.xsd") if p.exists()), None)
@@ -59,8 +59,7 @@ def test_photo_to_signed_payment_to_bank_file(server, browser):
     screenshot(browser, "30-payment-from-qr-bill")
 
     # Sent to a beneficiary on no whitelist: pending, waiting for a signature.
-    browser.find_element(By.CSS_SELECTOR, "#payment-form button[type=submit]").click()
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    flash_after(browser, browser.find_element(By.CSS_SELECTOR, "#payment-form button[type=submit]").click)
     pending = browser.find_element(By.ID, "pending")
     assert "Robert Schneider AG" in pending.text and "Signature needed" in pending.text
     pending.find_element(By.LINK_TEXT, "Robert Schneider AG").click()
@@ -85,8 +84,7 @@ def test_photo_to_signed_payment_to_bank_file(server, browser):
     browser.get(payment_url)
     submit(fill(browser, "sign-form", code="000000"))
     WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, "p.error")))
-    submit(fill(browser, "sign-form", code=totp(secret, now)))
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    flash_after(browser, lambda: submit(fill(browser, "sign-form", code=totp(secret, now))))
     assert not browser.find_elements(By.ID, "payment-awaiting")
     assert browser.find_element(By.ID, "payment-state").text.lower() == "pending"
 

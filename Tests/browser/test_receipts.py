@@ -8,7 +8,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot, wait
-from helpers import fill, register, submit
+from helpers import fill, flash_after, register, submit
 
 FIXTURES = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures"
 PHOTO = FIXTURES / "receipt-coop.jpg"
@@ -46,8 +46,7 @@ def test_upload_correct_categorize_and_budget_a_receipt(server, browser):
     total.clear()
     total.send_keys("130.00")
     Select(browser.find_element(By.ID, "field-category")).select_by_visible_text("Groceries")
-    browser.find_element(By.ID, "save-receipt").click()
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    flash_after(browser, browser.find_element(By.ID, "save-receipt").click)
     assert browser.find_element(By.ID, "field-total").get_attribute("value") == "130.00"
     assert browser.find_element(By.ID, "receipt-state").text == "Checked"
 
@@ -61,8 +60,7 @@ def test_upload_correct_categorize_and_budget_a_receipt(server, browser):
     budget = row.find_element(By.NAME, "budget")
     budget.clear()
     budget.send_keys("200")
-    row.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    flash_after(browser, row.find_element(By.CSS_SELECTOR, "button[type=submit]").click)
     browser.get(f"{url}/receipts/budget?month={month}")
     assert month_figures(browser) == {"spent": "130.00", "budget": "200.00", "remaining": "70.00"}
     assert browser.find_elements(By.CSS_SELECTOR, "#budget-chart rect.bar-spent")
@@ -84,8 +82,7 @@ def add_typed_receipt(browser, url, total, date, merchant):
     fill(browser, "receipt-manual", total=total, merchant=merchant)
     # A date field's typing order depends on the browser's locale: set its value as the field sends it.
     browser.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "date"), date)
-    submit(form)
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    flash_after(browser, lambda: submit(form))
 
 
 def test_reach_april_2018_in_a_tap_and_find_a_receipt_of_another_month(server, browser):
