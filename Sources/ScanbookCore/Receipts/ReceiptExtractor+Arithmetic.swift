@@ -156,6 +156,7 @@ extension ReceiptExtractor {
         }
         guard let netLine = lines.indices.last(where: { net(on: $0) != nil }), let net = net(on: netLine) else { return nil }
         var charges = 0
+        var taxes = 0
         var discount = 0
         for index in lines.indices where index > netLine {
             let text = glueSplit(lines[index])
@@ -166,6 +167,10 @@ extension ReceiptExtractor {
             if TotalKeywords.containsAny(text, ReceiptVocabulary.discount) {
                 discount += abs(value)
             } else if TotalKeywords.containsAny(text, ReceiptVocabulary.charges), value > 0 {
+                let tax = TotalKeywords.containsAny(text, ReceiptVocabulary.tax)
+                // "Tax total 0.40" under "GST 0.40" states the taxes above it again.
+                if tax, value == taxes, TotalKeywords.containsAny(text, TotalKeywords.defaultPhrases) { continue }
+                if tax { taxes += value }
                 charges += value
             }
         }

@@ -96,20 +96,25 @@ public struct ReceiptExtractor: Sendable {
             confidence = probability.map { min(TotalConfidence.range.upperBound, max(TotalConfidence.range.lowerBound, $0)) }
                 ?? min(confidence, TotalConfidence.afterWitness)
         }
+        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+        let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: Self.summaryStart(lines), origin: reading.origin)
+        let totalEvidence = evidence(for: total, line: totalLine, origin: reading.origin, replaced: replaced, witnesses: witnesses, lines: lines)
+        if let total, totalEvidence != .witnessed, Self.oneSlipFromASum(total, witnesses) {
+            confidence = min(confidence, TotalConfidence.oneSlipFromASum)
+        }
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
             merchant: MerchantGuess.from(lines, confidences: layout?.map(\.confidence)), confidence: confidence, totalLine: totalLine,
-            totalEvidence: evidence(for: total, line: totalLine, origin: reading.origin, replaced: replaced, lines: lines),
-            ranking: ranking, totalCandidates: candidates
+            totalEvidence: totalEvidence, ranking: ranking, totalCandidates: candidates
         )
     }
 
     /// `replaced`: the total is one a witness gave instead of the amount read, so that witness
     /// alone does not confirm it; a second one must.
-    private func evidence(for total: Amount?, line: Int?, origin: TotalOrigin, replaced: Bool, lines: [String]) -> TotalEvidence {
+    private func evidence(
+        for total: Amount?, line: Int?, origin: TotalOrigin, replaced: Bool, witnesses: [ArithmeticWitness], lines: [String]
+    ) -> TotalEvidence {
         guard let total else { return .none }
-        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
-        let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: Self.summaryStart(lines), origin: origin)
         // A total paid in cash may be the sum rounded to 0.05 with no rounding line printed.
         func confirms(_ sum: Int) -> Bool { sum == total.hundredths || (total.hundredths % 5 == 0 && (sum + 2) / 5 * 5 == total.hundredths) }
         // A guess read off the sub-total's line is not confirmed by the sum that starts there.
@@ -117,6 +122,14 @@ public struct ReceiptExtractor: Sendable {
         if let vat = Self.vatWitness(lines, keywords: keywords), vat.agrees(with: total) { confirming += 1 }
         if confirming >= (replaced ? 2 : 1) { return .witnessed }
         return origin == .keyword || origin == .cashMinusChange ? .keyword : .guess
+    }
+
+    /// A total that one of the receipt's sums gives with one digit changed, lost or added ("91.95"
+    /// under a sub-total and a VAT table of 91.05): OCR may have misread the total or the sum, and
+    /// only the user can tell which. A few cents apart is rounding, not a misread digit.
+    static func oneSlipFromASum(_ total: Amount, _ witnesses: [ArithmeticWitness]) -> Bool {
+        let slips = oneSlipReadings(of: total.hundredths).filter { abs($0 - total.hundredths) >= 5 }
+        return witnesses.contains { !$0.totals.isDisjoint(with: slips) }
     }
 
     /// OCR's confidence in the rightmost amount of a line: its words holding digits, the least sure.

@@ -7,9 +7,16 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     /// The `[total]` phrases of the receipt words files.
     public static let defaultTotals: [String: Int] = ReceiptLexicon.standard.weights
 
+    /// The `[total]` phrases alone, strongest first.
+    static let defaultPhrases: [String] = defaultTotals.sorted { ($0.value, $0.key) > ($1.value, $1.key) }.map(\.key)
+
     /// Phrases that disqualify a line: sub-totals, counts, taxes, rounding, savings, payment and change.
     static let excluded: [String] = ReceiptVocabulary.partial + ReceiptVocabulary.net + ReceiptVocabulary.tax + ReceiptVocabulary.rounding
         + ReceiptVocabulary.savings + ReceiptVocabulary.handedOver + ReceiptVocabulary.paymentMethods + ReceiptVocabulary.change
+
+    /// The `[total]` phrases that hold one of those words ("after rounding", "to be paid"): a line
+    /// saying one of them states the total all the same.
+    static let totalsDespiteExcludedWords: [String] = defaultTotals.keys.filter { containsAny($0, excluded) }.sorted()
 
     public init(totals: [String: Int] = TotalKeywords.defaultTotals) {
         self.totals = totals
@@ -23,9 +30,10 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
         if Self.containsAny(text, Self.excluded) {
             // "Total incl. GST 9.00" still states the total; "Total GST 0.51" and "GST incl. 0.51" do not.
             let inclusive = ReceiptVocabulary.statesTaxIncluded(text)
-            // "Total after rounding 85.10" is the rounded total, not the rounding line.
-            let rounded = Self.containsAny(text, ReceiptVocabulary.roundedTotal)
-            guard rounded || inclusive, !ReceiptVocabulary.statesTaxExcluded(text),
+            // "Total after rounding 85.10" is the rounded total, not the rounding line; "Amount to be
+            // paid 25.45" is what is due, not what was handed over.
+            let statesTotal = Self.containsAny(text, Self.totalsDespiteExcludedWords)
+            guard statesTotal || inclusive, !ReceiptVocabulary.statesTaxExcluded(text),
                   !ReceiptVocabulary.tax.contains(where: { text.hasPrefix($0) }) else { return nil }
         }
         return totals.filter { Self.containsPhrase(text, $0.key) }.map(\.value).max()

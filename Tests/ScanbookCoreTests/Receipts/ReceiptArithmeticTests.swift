@@ -40,6 +40,26 @@ import Testing
         #expect(extractor.extract(lines: lines).total?.description == "64.50", "without confidences nothing is doubtful")
     }
 
+    @Test func aConfidentTotalOneDigitOffTheSumsStandsButIsFlagged() {
+        // 51.42 + 3.08 = 54.50, read with certainty as 64.50: OCR misread the total or a sum.
+        let sums = ["CHICKEN RICE SHOP", "Total Sales (Excluding GST) : 51.42", "TotalGST : 3.08", "Rounding : 0.00"]
+        let misread = extractor.extract(ocr(sums + ["Total Sales (Inclusive of GST) 64.50"]))
+        #expect(misread.total?.description == "64.50")
+        #expect(misread.confidence < ReceiptExtractor.checkConfidence)
+        let read = extractor.extract(ocr(sums + ["Total Sales (Inclusive of GST) 54.50"]))
+        #expect(read.total?.description == "54.50")
+        #expect(read.confidence >= ReceiptExtractor.checkConfidence)
+    }
+
+    @Test func aTaxTotalUnderTheTaxLinesIsNotAddedTwice() {
+        func breakdown(_ lines: [String]) -> Set<Int>? {
+            ReceiptExtractor.breakdownWitness(lines[...], amounts: lines.map { AmountParser.amounts(in: $0).map(\.amount) }, rounding: nil)?.totals
+        }
+        #expect(breakdown(["SUB-TOTAL 6.60", "GST 0.40", "ROUNDING 0.00", "TOTAL 7.00", "TAX TOTAL: 0.40"]) == [660, 700])
+        #expect(breakdown(["SUB-TOTAL 6.60", "ROUNDING 0.00", "TOTAL 7.00", "TAX TOTAL: 0.40"]) == [660, 700], "the only tax line")
+        #expect(breakdown(["SUB-TOTAL 10.00", "VAT 8.1% 0.40", "VAT 2.6% 0.40", "TOTAL 10.80"]) == [1000, 1080], "two rates, equal tax")
+    }
+
     @Test func cashAndChangeCorrectOnlyADoubtfulTotal() {
         let lines = ["HARDWARE", "Total Sales (Inclusive of GST) : 100.00", "CASH : 101.00", "Change : 0.10"]
         #expect(extractor.extract(ocr(lines, doubtful: ["100.00": 70])).total?.description == "100.90")

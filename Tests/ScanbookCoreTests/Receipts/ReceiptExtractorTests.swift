@@ -93,6 +93,12 @@ import ScanbookCore
         #expect(extractor.extract(lines: lines).total?.description == "25.15")
     }
 
+    @Test func amountToBePaidIsWhatIsDueNotMoneyHandedOver() {
+        // The rounding line is unreadable; what is to be paid is the total rounded.
+        let lines = ["Total: 25.44", "Rounding Adjustment: 801", "Amount To Be Paid : 25.45", "Cash Received : 25.50"]
+        #expect(extractor.extract(lines: lines).total?.description == "25.45")
+    }
+
     @Test func payIsMoneyHandedOverButTotalToPayIsTheTotal() {
         #expect(extractor.extract(lines: ["Qty 8 17.20", "fue 19.20", "Pay 20,00", "Change 0.80"]).total?.description == "19.20")
         // Were "to pay" money handed over, 19.00 − 1.00 would agree with "Betrag 18.00".
