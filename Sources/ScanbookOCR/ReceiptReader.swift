@@ -102,12 +102,14 @@ public struct ReceiptReader: Sendable {
         let first = try await reading(passes.first ?? Pass())
         var kept = first
         let start = ContinuousClock.now
-        var totals = [first.result.total]
+        var readings = [first]
         for pass in passes.dropFirst() where wantsAnotherReading(kept.result) {
             let next = try await reading(pass)
-            totals.append(next.result.total)
+            readings.append(next)
             kept = Self.preferred(kept, next)
         }
+        kept = Self.majority(of: readings, over: kept)
+        let totals = readings.map(\.result.total)
         // Readings of one page that disagree, with none backing the kept total: the user checks it.
         let read = totals.compactMap { $0 }
         if let total = kept.result.total {
@@ -154,14 +156,35 @@ public struct ReceiptReader: Sendable {
     /// certain); otherwise the surer one; the first reading on a tie. Two readings that agree make
     /// the total as sure as the surer of them.
     public static func preferred(_ first: Reading, _ second: Reading) -> Reading {
-        func support(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
-            (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0, result.confidence)
+        func ranked(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
+            let (read, witnessed) = support(result)
+            return (read, witnessed, result.confidence)
         }
-        var kept = support(second.result) > support(first.result) ? second : first
+        var kept = ranked(second.result) > ranked(first.result) ? second : first
         if let total = first.result.total, let other = second.result.total, total.sameValue(as: other) {
             kept.result.confidence = max(first.result.confidence, second.result.confidence)
         }
         return kept
+    }
+
+    /// How a reading's total is backed: read at all, then confirmed by the receipt's own sums.
+    static func support(_ result: ReceiptExtractor.Result) -> (Int, Int) {
+        (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0)
+    }
+
+    /// A total more readings give than give the kept one, each as well backed, outvotes it: passes
+    /// misread a faint digit differently, rarely the same way twice ("0.01" of a rounding line
+    /// read once as "0. 0" leaves 67.84 unrounded, twice as "0.01" gives 67.85). The surest
+    /// reading of that total is kept.
+    static func majority(of readings: [Reading], over kept: Reading) -> Reading {
+        guard let total = kept.result.total, kept.result.totalEvidence == .witnessed else { return kept }
+        let giving = readings.filter { $0.result.total?.sameValue(as: total) ?? false }.count
+        let rivals = readings.filter { reading in
+            guard let other = reading.result.total, !other.sameValue(as: total) else { return false }
+            return support(reading.result) >= support(kept.result)
+                && readings.filter { $0.result.total?.sameValue(as: other) ?? false && support($0.result) >= support(kept.result) }.count > max(1, giving)
+        }
+        return rivals.max { $0.result.confidence < $1.result.confidence } ?? kept
     }
 
     /// The total's lines read again one by one, across the page's width, when the first reading's

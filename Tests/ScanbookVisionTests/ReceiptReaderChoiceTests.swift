@@ -97,6 +97,28 @@ import ScanbookOCR
         #expect(backed.result.confidence == 0.6, "two readings give it: not disputed, not raised")
     }
 
+    @Test func aTotalMoreConfirmedReadingsGiveOutvotesTheKeptOne() async throws {
+        // Each reading's sums confirm its total: the rounding line's "0.01" read once as "0. 0"
+        // (67.84 left unrounded) and twice as "0.01" (67.85).
+        let reader = ReceiptReader()
+        var totals = ["67.84", "67.85", "97.50", "67.85"]
+        let outvoted = try await reader.combining { pass in
+            let total = totals.removeFirst()
+            return Self.reading(total, confidence: total == "67.85" && pass.pageWidth != nil ? 0.55 : 0.6,
+                                evidence: total == "97.50" ? .keyword : .witnessed, marker: "\(pass)")
+        }
+        #expect(outvoted.result.total?.description == "67.85")
+        #expect(outvoted.ocr.text == "local", "the surer of the two readings")
+
+        // Readings the sums do not confirm have no vote against one they do.
+        totals = ["153.36", "3.35", "3.35", "3.35"]
+        let confirmed = try await reader.combining { _ in
+            let total = totals.removeFirst()
+            return Self.reading(total, confidence: 0.6, evidence: total == "153.36" ? .witnessed : .keyword, marker: "")
+        }
+        #expect(confirmed.result.total?.description == "153.36")
+    }
+
     @Test func aPassIsNamedAndParsedTheSameWay() {
         for pass in ReceiptReader().passes { #expect(ReceiptReader.Pass(pass.description) == pass) }
         #expect(ReceiptReader.Pass("global-w1600") == ReceiptReader.Pass(pageWidth: 1600))
