@@ -109,6 +109,10 @@ public struct ReceiptReader: Sendable {
             kept = Self.preferred(kept, next)
         }
         kept = Self.majority(of: readings, over: kept)
+        // The date does not depend on the total: another reading of the page may have read it where
+        // the kept one did not. (Not the currency: a misread one books the receipt in it, where an
+        // unread one asks the user.)
+        if kept.result.date == nil { kept.result.date = readings.lazy.compactMap(\.result.date).first }
         let totals = readings.map(\.result.total)
         // Readings of one page that disagree, with none backing the kept total: the user checks it.
         let read = totals.compactMap { $0 }

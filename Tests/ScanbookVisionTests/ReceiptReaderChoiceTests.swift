@@ -119,6 +119,19 @@ import ScanbookOCR
         #expect(confirmed.result.total?.description == "153.36")
     }
 
+    @Test func aDateTheKeptReadingMissedIsTakenFromAnother() async throws {
+        let reader = ReceiptReader()
+        var count = 0
+        let kept = try await reader.combining { _ in
+            count += 1
+            var reading = Self.reading(count == 2 ? "12.50" : "12.80", confidence: count == 2 ? 0.8 : 0.6, evidence: .keyword, marker: "\(count)")
+            reading.result.date = count == 3 ? CalendarDate(year: 2025, month: 4, day: 24) : nil
+            return reading
+        }
+        #expect(kept.ocr.text == "2")
+        #expect(kept.result.date == CalendarDate(year: 2025, month: 4, day: 24))
+    }
+
     @Test func aPassIsNamedAndParsedTheSameWay() {
         for pass in ReceiptReader().passes { #expect(ReceiptReader.Pass(pass.description) == pass) }
         #expect(ReceiptReader.Pass("global-w1600") == ReceiptReader.Pass(pageWidth: 1600))

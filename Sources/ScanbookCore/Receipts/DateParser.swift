@@ -122,13 +122,13 @@ public enum DateParser {
         // Day first (Europe, Malaysia); month first only when day-first is impossible.
         if let date = CalendarDate(year: year, month: second.value, day: first.value) { return (date, index - start) }
         if let date = CalendarDate(year: year, month: first.value, day: second.value) { return (date, index - start) }
-        // OCR reads a leading 0 as 6 or 9 ("19/62/2018", "92/02/2018").
+        // OCR reads a leading 0 as 6, 8 or 9 ("19/62/2018", "92/02/2018", "87.05.25").
         if let date = CalendarDate(year: year, month: leadingZeroRepaired(second), day: leadingZeroRepaired(first)) { return (date, index - start) }
         return nil
     }
 
     private static func leadingZeroRepaired(_ number: (value: Int, count: Int)) -> Int {
-        number.count == 2 && [6, 9].contains(number.value / 10) ? number.value % 10 : number.value
+        number.count == 2 && [6, 8, 9].contains(number.value / 10) ? number.value % 10 : number.value
     }
 
     private static func monthWord(_ characters: [Character], _ index: inout Int) -> Int? {

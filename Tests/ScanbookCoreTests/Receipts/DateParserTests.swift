@@ -46,6 +46,7 @@ import ScanbookCore
     @Test func aLeadingZeroReadAsSixOrNineIsUndoneWhenTheDateIsOtherwiseImpossible() {
         #expect(DateParser.parse("19/62/2018 16:45")?.description == "2018-02-19")
         #expect(DateParser.parse("Date: 92/02/2018")?.description == "2018-02-02")
+        #expect(DateParser.parse("87.05.25 11:22")?.description == "2025-05-07")
         #expect(DateParser.parse("16/02/2018")?.description == "2018-02-16", "a possible date stays as read")
         #expect(DateParser.parse("19/72/2018") == nil)
     }
