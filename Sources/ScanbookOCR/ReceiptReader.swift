@@ -113,15 +113,14 @@ public struct ReceiptReader: Sendable {
         // the kept one did not. (Not the currency: a misread one books the receipt in it, where an
         // unread one asks the user.)
         if kept.result.date == nil { kept.result.date = readings.lazy.compactMap(\.result.date).first }
-        let totals = readings.map(\.result.total)
         // Readings of one page that disagree, with none backing the kept total: the user checks it.
-        let read = totals.compactMap { $0 }
+        let read = readings.compactMap(\.result.total)
         if let total = kept.result.total {
             let giving = read.filter { $0.sameValue(as: total) }.count
             if giving < 2 && giving < read.count { kept.result.confidence = min(kept.result.confidence, Self.disputedConfidence) }
         }
         kept.timings = first.timings
-        if totals.count > 1 { kept.timings.record("rereading", since: start) }
+        if readings.count > 1 { kept.timings.record("rereading", since: start) }
         return kept
     }
 
@@ -160,33 +159,27 @@ public struct ReceiptReader: Sendable {
     /// certain); otherwise the surer one; the first reading on a tie. Two readings that agree make
     /// the total as sure as the surer of them.
     public static func preferred(_ first: Reading, _ second: Reading) -> Reading {
-        func ranked(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
-            let (read, witnessed) = support(result)
-            return (read, witnessed, result.confidence)
+        func support(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
+            (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0, result.confidence)
         }
-        var kept = ranked(second.result) > ranked(first.result) ? second : first
+        var kept = support(second.result) > support(first.result) ? second : first
         if let total = first.result.total, let other = second.result.total, total.sameValue(as: other) {
             kept.result.confidence = max(first.result.confidence, second.result.confidence)
         }
         return kept
     }
 
-    /// How a reading's total is backed: read at all, then confirmed by the receipt's own sums.
-    static func support(_ result: ReceiptExtractor.Result) -> (Int, Int) {
-        (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0)
-    }
-
-    /// A total more readings give than give the kept one, each as well backed, outvotes it: passes
-    /// misread a faint digit differently, rarely the same way twice ("0.01" of a rounding line
-    /// read once as "0. 0" leaves 67.84 unrounded, twice as "0.01" gives 67.85). The surest
-    /// reading of that total is kept.
+    /// A confirmed total that more confirmed readings give than give the kept one (itself
+    /// confirmed) outvotes it: passes misread a faint digit differently, rarely the same way twice
+    /// ("0.01" of a rounding line read once as "0. 0" leaves 67.84 unrounded, twice as "0.01" gives
+    /// 67.85). The surest reading of that total is kept.
     static func majority(of readings: [Reading], over kept: Reading) -> Reading {
         guard let total = kept.result.total, kept.result.totalEvidence == .witnessed else { return kept }
         let giving = readings.filter { $0.result.total?.sameValue(as: total) ?? false }.count
-        let rivals = readings.filter { reading in
+        let confirmed = readings.filter { $0.result.totalEvidence == .witnessed }
+        let rivals = confirmed.filter { reading in
             guard let other = reading.result.total, !other.sameValue(as: total) else { return false }
-            return support(reading.result) >= support(kept.result)
-                && readings.filter { $0.result.total?.sameValue(as: other) ?? false && support($0.result) >= support(kept.result) }.count > max(1, giving)
+            return confirmed.filter { $0.result.total?.sameValue(as: other) ?? false }.count > max(1, giving)
         }
         return rivals.max { $0.result.confidence < $1.result.confidence } ?? kept
     }

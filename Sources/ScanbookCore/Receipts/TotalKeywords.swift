@@ -7,8 +7,8 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
     /// The `[total]` phrases of the receipt words files.
     public static let defaultTotals: [String: Int] = ReceiptLexicon.standard.weights
 
-    /// The `[total]` phrases alone, strongest first.
-    static let defaultPhrases: [String] = defaultTotals.sorted { ($0.value, $0.key) > ($1.value, $1.key) }.map(\.key)
+    /// The `[total]` phrases alone.
+    static let defaultPhrases = Array(defaultTotals.keys)
 
     /// Phrases that disqualify a line: sub-totals, counts, taxes, rounding, savings, payment and change.
     static let excluded: [String] = ReceiptVocabulary.partial + ReceiptVocabulary.net + ReceiptVocabulary.tax + ReceiptVocabulary.rounding
@@ -16,7 +16,7 @@ public struct TotalKeywords: Sendable, Equatable, Codable {
 
     /// The `[total]` phrases that hold one of those words ("after rounding", "to be paid"): a line
     /// saying one of them states the total all the same.
-    static let totalsDespiteExcludedWords: [String] = defaultTotals.keys.filter { containsAny($0, excluded) }.sorted()
+    static let totalsDespiteExcludedWords: [String] = defaultPhrases.filter { containsAny($0, excluded) }
 
     public init(totals: [String: Int] = TotalKeywords.defaultTotals) {
         self.totals = totals
