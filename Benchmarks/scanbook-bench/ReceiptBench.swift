@@ -8,7 +8,7 @@ import ScanbookOCR
 /// changes can be measured without re-running Tesseract; times are then not reported.
 /// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH, BENCH_RECEIPT_LANG,
 /// BENCH_SECOND_LANG (the second look's languages), BENCH_RECEIPT_PASSES=global,local,global-w1600 (the reader's passes),
-/// BENCH_REREAD_BELOW (the confidence under which the next pass reads), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses),
+/// BENCH_REREAD_BELOW (the confidence under which the next pass reads), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses), BENCH_READINGS=1 (with --ocr-cache: each pass's total, evidence and confidence),
 /// BENCH_TOTAL_FEATURES=FILE (every total candidate with its features and whether it is the annotated total, one JSON
 /// object per line, for `Tools/total-model/train.py`).
 enum ReceiptBench {
@@ -142,7 +142,11 @@ enum ReceiptBench {
         // A cache from a wider choice of lines: only those the reader would read now.
         let lines = reader.extractor.wantsSecondLook(reader.extractor.extract(ocr)) ? Set(reader.extractor.linesForSecondLook(ocr)) : []
         let kept = secondLook.filter { lines.contains($0.key) }
-        return ReceiptReader.Reading(result: reader.extractor.extract(ocr, secondLook: kept), ocr: ocr, secondLook: kept, timings: StageTimings())
+        let result = reader.extractor.extract(ocr, secondLook: kept)
+        if ProcessInfo.processInfo.environment["BENCH_READINGS"] != nil {
+            print("reading \(base.lastPathComponent) \(pass): \(result.total?.description ?? "nil") \(result.totalEvidence) \(result.confidence)")
+        }
+        return ReceiptReader.Reading(result: result, ocr: ocr, secondLook: kept, timings: StageTimings())
     }
 
     static func writeFeatures(_ result: ReceiptExtractor.Result, receipt: String, expected: Amount, to file: FileHandle) throws {

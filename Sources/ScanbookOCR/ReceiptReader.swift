@@ -108,7 +108,7 @@ public struct ReceiptReader: Sendable {
             readings.append(next)
             kept = Self.preferred(kept, next)
         }
-        kept = Self.majority(of: readings, over: kept)
+        kept = Self.roundedByAnother(of: readings, over: Self.majority(of: readings, over: kept))
         // The date does not depend on the total: another reading of the page may have read it where
         // the kept one did not. (Not the currency: a misread one books the receipt in it, where an
         // unread one asks the user.)
@@ -116,7 +116,7 @@ public struct ReceiptReader: Sendable {
         // Readings of one page that disagree, with none backing the kept total: the user checks it.
         let read = readings.compactMap(\.result.total)
         if let total = kept.result.total {
-            let giving = read.filter { $0.sameValue(as: total) }.count
+            let giving = read.filter { $0.sameValue(as: total) || $0.roundsToStep(total) }.count
             if giving < 2 && giving < read.count { kept.result.confidence = min(kept.result.confidence, Self.disputedConfidence) }
         }
         kept.timings = first.timings
@@ -182,6 +182,17 @@ public struct ReceiptReader: Sendable {
             return confirmed.filter { $0.result.total?.sameValue(as: other) ?? false }.count > max(1, giving)
         }
         return rivals.max { $0.result.confidence < $1.result.confidence } ?? kept
+    }
+
+    /// A kept total off the 0.05 steps ("88.97") that another reading gives rounded to the nearest
+    /// step ("88.95"): that reading saw what the kept one missed (the rounding line, the rounded
+    /// total), and the rounded amount is what was due; a misread digit seldom lands on the nearest
+    /// step. The rounded reading is kept, as sure as the surer of the two.
+    static func roundedByAnother(of readings: [Reading], over kept: Reading) -> Reading {
+        guard let total = kept.result.total,
+              var rounded = readings.first(where: { $0.result.total.map { total.roundsToStep($0) } ?? false }) else { return kept }
+        rounded.result.confidence = max(rounded.result.confidence, kept.result.confidence)
+        return rounded
     }
 
     /// The total's lines read again one by one, across the page's width, when the first reading's

@@ -119,6 +119,29 @@ import ScanbookOCR
         #expect(confirmed.result.total?.description == "153.36")
     }
 
+    @Test func aTotalAnotherReadingGivesRoundedToTheNearestStepIsWhatWasDue() async throws {
+        // The third reading missed the rounding line; its sums confirm the unrounded total.
+        let reader = ReceiptReader()
+        var totals = ["52.10", "52.10", "52.08", "52.10"]
+        let rounded = try await reader.combining { pass in
+            let total = totals.removeFirst()
+            return Self.reading(total, confidence: total == "52.08" ? 0.82 : 0.63, evidence: total == "52.08" ? .witnessed : .keyword, marker: "\(pass)")
+        }
+        #expect(rounded.result.total?.description == "52.10")
+        #expect(rounded.ocr.text == "global", "the first reading of the rounded total")
+        #expect(rounded.result.confidence == 0.82, "as sure as the unrounded total it rounds")
+
+        // A total on the steps is not moved, nor one another reading gives a step further off.
+        for other in ["52.05", "52.15"] {
+            totals = ["52.08", other, other, other]
+            let kept = try await reader.combining { _ in
+                let total = totals.removeFirst()
+                return Self.reading(total, confidence: 0.6, evidence: total == "52.08" ? .witnessed : .keyword, marker: "")
+            }
+            #expect(kept.result.total?.description == "52.08")
+        }
+    }
+
     @Test func aDateTheKeptReadingMissedIsTakenFromAnother() async throws {
         let reader = ReceiptReader()
         var count = 0

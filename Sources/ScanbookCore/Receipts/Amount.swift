@@ -33,6 +33,14 @@ public struct Amount: Equatable, Hashable, Sendable, Codable, Comparable, Custom
 
     public func sameValue(as other: Amount) -> Bool { hundredths == other.hundredths }
 
+    /// Whether `rounded` is this amount, itself off the 0.05 steps, rounded to the nearest step, as
+    /// cash is paid where the smallest coin is 5 cents ("88.97" → "88.95", "12.61" → "12.60").
+    public func roundsToStep(_ rounded: Amount) -> Bool {
+        let (value, step) = (hundredths, rounded.hundredths)
+        let (difference, overflow) = step.subtractingReportingOverflow(value)
+        return !overflow && value % 5 != 0 && step % 5 == 0 && difference.magnitude <= 2
+    }
+
     /// "9.00", "-0.02", "1234.50": a dot and the receipt's own number of decimals.
     public var description: String {
         let sign = minorUnits < 0 ? "-" : ""

@@ -16,6 +16,18 @@ import ScanbookCore
         #expect(ReceiptExtractor().extract(lines: notRounded).total == Amount(minorUnits: 9307, decimals: 2))
     }
 
+    @Test func anAmountRoundsToTheNearestFiveCentStepOnly() {
+        func amount(_ text: String) -> Amount { Amount(hundredths: AmountParser.amounts(in: text).first?.amount.hundredths ?? -1) }
+        #expect(amount("88.97").roundsToStep(amount("88.95")))
+        #expect(amount("12.61").roundsToStep(amount("12.60")))
+        #expect(amount("52.08").roundsToStep(amount("52.10")))
+        #expect(!amount("88.97").roundsToStep(amount("89.00")), "not the nearest step")
+        #expect(!amount("88.95").roundsToStep(amount("88.95")), "already on a step")
+        #expect(!amount("88.95").roundsToStep(amount("89.00")))
+        #expect(!amount("88.97").roundsToStep(amount("88.96")), "not a step")
+        #expect(!Amount(hundredths: 3).roundsToStep(Amount(hundredths: Int.min + 3)), "far apart, not a trap")
+    }
+
     @Test func withoutRoundingOrCashTheTotalStaysToTheCent() {
         #expect(ReceiptExtractor().extract(lines: ["REWE", "Summe EUR 93,87", "EC-Karte 93,87"]).total == Amount(minorUnits: 9387, decimals: 2))
         let farOff = ["SHOP", "Total 7.27", "Bar 10.00", "Rückgeld 2.00"]
