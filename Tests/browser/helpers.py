@@ -29,14 +29,14 @@ def register(browser, url, name, email):
     WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))
 
 
-def flash_after(driver, action, timeout=10):
-    """Runs `action` (a click that posts a form) and returns the success message of the page it leads
-    to. The old page may still show an earlier message, which a plain wait would take at once: the
-    old document going stale tells when the new one is there."""
+def flash_after(driver, action, timeout=10, message=".flash-success"):
+    """Runs `action` (a click that posts a form) and returns the message (by default the success
+    message) of the page it leads to. The old page may still show an earlier message, which a plain
+    wait would take at once: the old document going stale tells when the new one is there."""
     old_page = driver.find_element(By.TAG_NAME, "html")
     action()
     WebDriverWait(driver, timeout).until(EC.staleness_of(old_page))
-    return WebDriverWait(driver, timeout).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash-success")))
+    return WebDriverWait(driver, timeout).until(EC.presence_of_element_located((By.CSS_SELECTOR, message)))
 
 
 def until_not_stale(action, attempts=5):

@@ -17,7 +17,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import screenshot, wait
-from helpers import fill, register, submit
+from helpers import fill, flash_after, register, submit
 
 FORMS = Path(__file__).resolve().parents[1] / "ScanbookVisionTests" / "Fixtures" / "forms"
 
@@ -60,12 +60,8 @@ def draw(browser, frame, rect, page_size):
 
 
 def send(browser, form):
-    """Submits and waits for the next page's message (the old page's message would match at once):
-    a mark on the old document tells when the new one has replaced it."""
-    browser.execute_script("window.scanbookOldPage = true")
-    submit(form)
-    wait(browser, 20).until(lambda driver: driver.execute_script("return !window.scanbookOldPage && document.readyState === 'complete'"))
-    wait(browser, 10).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".flash")))
+    """Submits and waits for the next page's message, success or not."""
+    flash_after(browser, lambda: submit(form), timeout=20, message=".flash")
 
 
 def test_template_from_photo_regions_by_mouse_scan_correct_export(server, browser, tmp_path):
