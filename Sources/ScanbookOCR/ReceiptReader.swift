@@ -96,14 +96,15 @@ public struct ReceiptReader: Sendable {
     }
 
     /// The passes' readings (made by `reading`) combined: the first, then each next one while the
-    /// total is unsure, keeping the better supported; a total the readings dispute is left unsure.
+    /// total is unsure (and one more when the first found no date), keeping the better supported;
+    /// a total the readings dispute is left unsure.
     /// Timings are the first reading's, plus the time of the others as "rereading".
     public func combining(_ reading: (Pass) async throws -> Reading) async throws -> Reading {
         let first = try await reading(passes.first ?? Pass())
         var kept = first
         let start = ContinuousClock.now
         var readings = [first]
-        for pass in passes.dropFirst() where wantsAnotherReading(kept.result) {
+        for pass in passes.dropFirst() where wantsAnotherReading(kept.result) || Self.wantsTheDate(readings) {
             let next = try await reading(pass)
             readings.append(next)
             kept = Self.preferred(kept, next)
@@ -152,6 +153,14 @@ public struct ReceiptReader: Sendable {
 
     public func wantsAnotherReading(_ result: ReceiptExtractor.Result) -> Bool {
         result.total == nil || result.confidence < rereadBelow
+    }
+
+    /// The first reading found no date: one more pass looks for it (the date is taken from any
+    /// reading). Measured on cached readings: dates sroie-dev 84.7% → 86.0%, 2× 81.3% → 84.3%,
+    /// German photos 83.3% → 89.6%, for 23 more readings of 300; reading on until a date is found
+    /// gained 2 dates more per set for 30 more readings.
+    static func wantsTheDate(_ readings: [Reading]) -> Bool {
+        readings.count == 1 && readings.allSatisfy { $0.result.date == nil }
     }
 
     /// The reading to keep of two of one page. A total the receipt's own sums

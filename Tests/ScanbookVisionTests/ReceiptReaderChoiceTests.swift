@@ -72,9 +72,33 @@ import ScanbookOCR
         var sure: [ReceiptReader.Pass] = []
         _ = try await reader.combining { pass in
             sure.append(pass)
+            var reading = Self.reading("12.50", confidence: 0.95, evidence: .keyword, marker: "")
+            reading.result.date = CalendarDate(year: 2025, month: 4, day: 24)
+            return reading
+        }
+        #expect(sure == [ReceiptReader.Pass()], "a sure first reading with its date is the only one")
+    }
+
+    @Test func aDateTheFirstReadingMissedIsLookedForInOneMorePass() async throws {
+        let reader = ReceiptReader()
+        var asked: [ReceiptReader.Pass] = []
+        let kept = try await reader.combining { pass in
+            asked.append(pass)
+            var reading = Self.reading("12.50", confidence: 0.95, evidence: .keyword, marker: "\(pass)")
+            reading.result.date = asked.count == 2 ? CalendarDate(year: 2025, month: 4, day: 24) : nil
+            return reading
+        }
+        #expect(asked == Array(reader.passes.prefix(2)))
+        #expect(kept.ocr.text == "global", "the first reading's sure total stays")
+        #expect(kept.result.date == CalendarDate(year: 2025, month: 4, day: 24))
+
+        asked = []
+        let undated = try await reader.combining { pass in
+            asked.append(pass)
             return Self.reading("12.50", confidence: 0.95, evidence: .keyword, marker: "")
         }
-        #expect(sure == [ReceiptReader.Pass()], "a sure first reading is the only one")
+        #expect(asked.count == 2, "one more pass only: the receipt may print no date")
+        #expect(undated.result.date == nil)
     }
 
     @Test func aTotalTheReadingsDisputeStaysUnsure() async throws {
