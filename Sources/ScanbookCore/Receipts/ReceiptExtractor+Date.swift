@@ -22,9 +22,15 @@ extension ReceiptExtractor {
         }
         if let anywhere = lines.lazy.compactMap({ dates(in: $0).first }).first { return anywhere }
         // Only on a time stamp ("25032018 13:11:54"): separators OCR read as digits ("Date: 1300372018").
-        return lines.lazy.filter(isStamped).compactMap { line in
+        if let stamped = lines.lazy.filter(isStamped).compactMap({ line in
             DateParser.separatorsReadAsDigits(line).flatMap { checked($0, stamped: true) }
-        }.first
+        }).first { return stamped }
+        // Elsewhere only a word of eight digits that reads as a day, month and year of the last ten
+        // years before the receipt was read ("27032018 No. CS-20242").
+        guard let latestDate else { return nil }
+        return lines.lazy.flatMap { $0.split(separator: " ") }.filter { $0.count == 8 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+            .compactMap { DateParser.separatorsReadAsDigits(String($0)) }
+            .first { $0 <= latestDate && $0.year >= latestDate.year - 10 }
     }
 
     /// `date`, or when it lies after `latestDate` its reading with one digit of the year

@@ -53,7 +53,16 @@ import ScanbookCore
 
     @Test func aDateRunTogetherIsReadBesideATime() {
         #expect(ReceiptExtractor().extract(lines: ["00440010036 25032018 13:11:54", "Total 9.00"]).date?.description == "2018-03-25")
-        #expect(ReceiptExtractor().extract(lines: ["Member 25032018", "Total 9.00"]).date == nil, "a number alone is no date")
+        #expect(ReceiptExtractor().extract(lines: ["Member 25032018", "Total 9.00"]).date == nil, "without the day it is read, a number alone is no date")
+    }
+
+    @Test func eightDigitsAloneAreADateOnlyWithinTheTenYearsBeforeReading() {
+        let extractor = ReceiptExtractor(latestDate: CalendarDate(year: 2018, month: 4, day: 1))
+        #expect(extractor.extract(lines: ["SHOP", "27032018 No. CS-20242", "Total 9.00"]).date?.description == "2018-03-27")
+        #expect(extractor.extract(lines: ["SHOP", "Ref 01011990", "Total 9.00"]).date == nil, "more than ten years before")
+        #expect(extractor.extract(lines: ["SHOP", "Ref 25032019", "Total 9.00"]).date == nil, "after the day it is read")
+        #expect(extractor.extract(lines: ["SHOP", "Ref 250320181", "Total 9.00"]).date == nil, "nine digits alone")
+        #expect(extractor.extract(lines: ["SHOP", "Ref 12345678", "Total 9.00"]).date == nil)
     }
 
     @Test func theUTCDayOfAMoment() {
