@@ -49,6 +49,14 @@ import ScanbookCore
         #expect(currency(["Souq", "Total BHD 1.500"]) == nil)
     }
 
+    @Test func withNoMarkPrintedAnAddressInTheCountryGivesTheCurrency() {
+        #expect(currency(["RESTORAN WAN SHENG", "43200 Cheras, Selangor", "TOTAL: 9.10"]) == "MYR")
+        #expect(currency(["KEDAI", "81750 Masai, Johor", "Total Amount: $8.20"]) == "MYR")
+        #expect(currency(["SPEED MART", "JALAN PUDU, 55100 KUALA LUMPUR", "TOTAL 5.00"]) == "MYR")
+        #expect(currency(["KEDAI", "JALAN PUDU 12", "TOTAL 5.00"]) == nil, "a street word alone names no country")
+        #expect(currency(["SHOP", "Selangor", "TOTAL S$ 5.50"]) == "SGD", "a printed mark wins")
+    }
+
     @Test func aBareDollarSignIsTheNamedCountrysMoney() {
         #expect(currency(["UNIHAKKA INTERNATIONAL SDN BHD", "Total Amount: $8.20", "CASH $10.00"]) == "MYR")
         #expect(currency(["KEDAI SDN BHD", "TOTAL US$ 8.20"]) == "USD", "only the bare sign defers to the country")
