@@ -73,14 +73,26 @@ extension ReceiptExtractor {
         return rest.dropFirst().first?.isNumber == true
     }
 
-    /// The currency of the country named by a word only that country's receipts print.
+    /// The currency of the country named by a word only that country's receipts print, or by the
+    /// country prefix of the shop's VAT number.
     static func countryCurrency(_ lines: [String]) -> String? {
         for line in lines {
+            if let code = vatNumberCurrency(line) { return code }
             let text = TotalKeywords.normalized(line)
             if let country = ReceiptVocabulary.countryMarks.first(where: { TotalKeywords.containsAny(text, $0.phrases) }) {
                 return country.code
             }
         }
         return nil
+    }
+
+    /// A VAT number's country prefix and digits as the countries issue them: Germany "DE" and nine
+    /// digits, Austria "ATU" and eight, France "FR", two characters and nine digits, Italy "IT" and
+    /// eleven, Switzerland's enterprise number "CHE-123.456.789".
+    static func vatNumberCurrency(_ line: String) -> String? {
+        let upper = line.uppercased()
+        if upper.contains(/\bCHE[- ]?\d{3}[. ]?\d{3}[. ]?\d{3}\b/) { return "CHF" }
+        let euro = [/\bDE ?\d{9}\b/, /\bATU ?\d{8}\b/, /\bFR ?[0-9A-Z]{2} ?\d{9}\b/, /\bIT ?\d{11}\b/]
+        return euro.contains { upper.contains($0) } ? "EUR" : nil
     }
 }

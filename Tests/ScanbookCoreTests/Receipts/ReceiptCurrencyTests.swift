@@ -57,6 +57,15 @@ import ScanbookCore
         #expect(currency(["SHOP", "Selangor", "TOTAL S$ 5.50"]) == "SGD", "a printed mark wins")
     }
 
+    @Test func withNoMarkPrintedTheVATNumbersCountryGivesTheCurrency() {
+        #expect(currency(["Bäckerei Korn", "USt-IdNr. DE579047387", "Summe 4,68"]) == "EUR")
+        #expect(currency(["Cafe Sonne", "MWST-Nr CHE-543.375.623", "Total 12.70"]) == "CHF")
+        #expect(currency(["Billa", "UID ATU12345678", "Summe 3,20"]) == "EUR")
+        #expect(currency(["Laden", "Kunde DE57904738", "Summe 4,68"]) == nil, "eight digits are no German VAT number")
+        #expect(currency(["Laden", "Artikel 4DE579047387", "Summe 4,68"]) == nil, "not inside another word")
+        #expect(currency(["Cafe", "MWST-Nr CHE-543.375.623", "Total 12.70 EUR"]) == "EUR", "a printed mark wins")
+    }
+
     @Test func aBareDollarSignIsTheNamedCountrysMoney() {
         #expect(currency(["UNIHAKKA INTERNATIONAL SDN BHD", "Total Amount: $8.20", "CASH $10.00"]) == "MYR")
         #expect(currency(["KEDAI SDN BHD", "TOTAL US$ 8.20"]) == "USD", "only the bare sign defers to the country")
