@@ -114,6 +114,11 @@ public struct ReceiptReader: Sendable {
         // the kept one did not. (Not the currency: a misread one books the receipt in it, where an
         // unread one asks the user.)
         if kept.result.date == nil { kept.result.date = readings.lazy.compactMap(\.result.date).first }
+        // Nor does the merchant: a reading that found the company line read the header better.
+        if !(kept.result.merchant.map(MerchantGuess.namesCompanyForm) ?? false),
+           let company = readings.lazy.compactMap(\.result.merchant).first(where: { MerchantGuess.namesCompanyForm($0) && MerchantGuess.readsAsWords($0) }) {
+            kept.result.merchant = company
+        }
         // Readings of one page that disagree, with none backing the kept total: the user checks it.
         let read = readings.compactMap(\.result.total)
         if let total = kept.result.total {

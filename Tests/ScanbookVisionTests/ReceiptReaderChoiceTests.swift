@@ -179,6 +179,29 @@ import ScanbookOCR
         #expect(kept.result.date == CalendarDate(year: 2025, month: 4, day: 24))
     }
 
+    @Test func aMerchantAnotherReadingFoundOnTheCompanyLineIsTaken() async throws {
+        let reader = ReceiptReader()
+        let merchants = ["SUBTOTAL (QTY 4) RM41.43", "OL 02 Fee Ry hn OE Gk eg ge Sa er a a", "WATSON'S PERSONAL CARE STORES SDN BHD", nil]
+        var count = 0
+        let kept = try await reader.combining { _ in
+            count += 1
+            var reading = Self.reading("41.45", confidence: count == 1 ? 0.8 : 0.5, evidence: .keyword, marker: "\(count)")
+            reading.result.merchant = merchants[count - 1]
+            return reading
+        }
+        #expect(kept.ocr.text == "1", "the total's reading is kept")
+        #expect(kept.result.merchant == "WATSON'S PERSONAL CARE STORES SDN BHD", "not the noise that holds \"Sa\"")
+
+        count = 0
+        let named = try await reader.combining { _ in
+            count += 1
+            var reading = Self.reading("41.45", confidence: count == 1 ? 0.8 : 0.5, evidence: .keyword, marker: "")
+            reading.result.merchant = count == 1 ? "AEON CO. (M) BHD" : "ACON SDN BHD"
+            return reading
+        }
+        #expect(named.result.merchant == "AEON CO. (M) BHD", "a kept company name stays")
+    }
+
     @Test func aPassIsNamedAndParsedTheSameWay() {
         for pass in ReceiptReader().passes { #expect(ReceiptReader.Pass(pass.description) == pass) }
         #expect(ReceiptReader.Pass("global-w1600") == ReceiptReader.Pass(pageWidth: 1600))

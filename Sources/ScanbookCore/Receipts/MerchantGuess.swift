@@ -21,6 +21,20 @@ public enum MerchantGuess {
         return name
     }
 
+    /// Whether a guessed name states a company form ("… SDN BHD", "… GmbH"): the guess found the
+    /// company line, which it prefers to any other.
+    public static func namesCompanyForm(_ name: String) -> Bool {
+        TotalKeywords.containsAny(TotalKeywords.normalized(repairedForm(name)), companyForms)
+    }
+
+    /// Whether most of a name's letters stand in words of three or more: OCR noise read from a
+    /// logo or a smudge breaks into letter pairs ("Fee Ry hn OE Gk eg ge … Sa er a a").
+    public static func readsAsWords(_ name: String) -> Bool {
+        let words = TotalKeywords.normalized(name).split(separator: " ").map { $0.filter(\.isLetter) }
+        let letters = words.reduce(0) { $0 + $1.count }
+        return letters > 0 && Double(words.filter { $0.count >= 3 }.reduce(0) { $0 + $1.count }) >= 0.6 * Double(letters)
+    }
+
     /// The first top line naming a company form, joined to the line above when it wraps.
     static func companyLine(_ top: [String]) -> (Int, String)? {
         guard let index = top.firstIndex(where: { line in

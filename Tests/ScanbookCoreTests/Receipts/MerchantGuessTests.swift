@@ -26,4 +26,16 @@ import Testing
         #expect(MerchantGuess.from(["Foz", "AEON CO. (M) BHD"]) == "AEON CO. (M) BHD")
         #expect(MerchantGuess.from(["POPULAR BOOK", "CO. (M) SDN BHD"]) == "POPULAR BOOK CO. (M) SDN BHD")
     }
+
+    @Test func aGuessNamesACompanyFormAndReadsAsWords() {
+        #expect(MerchantGuess.namesCompanyForm("SEGI CASH & CARRY SDN. BHD."))
+        #expect(MerchantGuess.namesCompanyForm("KING'S CONFECTIONERY S/B"))
+        #expect(MerchantGuess.namesCompanyForm("REWE Markt GmbH"))
+        #expect(!MerchantGuess.namesCompanyForm("Thank You, Please come again."))
+        #expect(MerchantGuess.readsAsWords("KING'S CONFECTIONERY S/B"))
+        #expect(MerchantGuess.readsAsWords("C P) Cash & Carry Sdn. Bhd."))
+        #expect(!MerchantGuess.readsAsWords("OL 02 Fee Ry hn OE Gk eg ge ge 0s 9 i Ae ae oe Cy Me Toye: cc Sa er a a"))
+        #expect(!MerchantGuess.readsAsWords("/ a 1 STT US AG"))
+        #expect(!MerchantGuess.readsAsWords("0 12"), "no letters")
+    }
 }
