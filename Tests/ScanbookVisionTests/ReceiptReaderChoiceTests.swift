@@ -14,6 +14,13 @@ import ScanbookOCR
         return ReceiptReader.Reading(result: result, ocr: ocr, secondLook: [:], timings: StageTimings())
     }
 
+    /// The reader's combination of readings whose totals are `totals`, one per pass in turn, each
+    /// reading made by `make`.
+    static func combined(_ totals: [String], _ make: (String, ReceiptReader.Pass) -> ReceiptReader.Reading) async throws -> ReceiptReader.Reading {
+        var remaining = totals
+        return try await ReceiptReader().combining { pass in make(remaining.removeFirst(), pass) }
+    }
+
     @Test func onlyAnUnsureOrMissingTotalIsReadAgain() {
         let reader = ReceiptReader()
         #expect(!reader.wantsAnotherReading(Self.reading("12.50", confidence: 0.95, evidence: .keyword, marker: "").result))
@@ -124,32 +131,24 @@ import ScanbookOCR
     @Test func aTotalMoreConfirmedReadingsGiveOutvotesTheKeptOne() async throws {
         // Each reading's sums confirm its total: the rounding line's "0.01" read once as "0. 0"
         // (67.84 left unrounded) and twice as "0.01" (67.85).
-        let reader = ReceiptReader()
-        var totals = ["67.84", "67.85", "97.50", "67.85"]
-        let outvoted = try await reader.combining { pass in
-            let total = totals.removeFirst()
-            return Self.reading(total, confidence: total == "67.85" && pass.pageWidth != nil ? 0.55 : 0.6,
-                                evidence: total == "97.50" ? .keyword : .witnessed, marker: "\(pass)")
+        let outvoted = try await Self.combined(["67.84", "67.85", "97.50", "67.85"]) { total, pass in
+            Self.reading(total, confidence: total == "67.85" && pass.pageWidth != nil ? 0.55 : 0.6,
+                         evidence: total == "97.50" ? .keyword : .witnessed, marker: "\(pass)")
         }
         #expect(outvoted.result.total?.description == "67.85")
         #expect(outvoted.ocr.text == "local", "the surer of the two readings")
 
         // Readings the sums do not confirm have no vote against one they do.
-        totals = ["153.36", "3.35", "3.35", "3.35"]
-        let confirmed = try await reader.combining { _ in
-            let total = totals.removeFirst()
-            return Self.reading(total, confidence: 0.6, evidence: total == "153.36" ? .witnessed : .keyword, marker: "")
+        let confirmed = try await Self.combined(["153.36", "3.35", "3.35", "3.35"]) { total, _ in
+            Self.reading(total, confidence: 0.6, evidence: total == "153.36" ? .witnessed : .keyword, marker: "")
         }
         #expect(confirmed.result.total?.description == "153.36")
     }
 
     @Test func aTotalAnotherReadingGivesRoundedToTheNearestStepIsWhatWasDue() async throws {
         // The third reading missed the rounding line; its sums confirm the unrounded total.
-        let reader = ReceiptReader()
-        var totals = ["52.10", "52.10", "52.08", "52.10"]
-        let rounded = try await reader.combining { pass in
-            let total = totals.removeFirst()
-            return Self.reading(total, confidence: total == "52.08" ? 0.82 : 0.63, evidence: total == "52.08" ? .witnessed : .keyword, marker: "\(pass)")
+        let rounded = try await Self.combined(["52.10", "52.10", "52.08", "52.10"]) { total, pass in
+            Self.reading(total, confidence: total == "52.08" ? 0.82 : 0.63, evidence: total == "52.08" ? .witnessed : .keyword, marker: "\(pass)")
         }
         #expect(rounded.result.total?.description == "52.10")
         #expect(rounded.ocr.text == "global", "the first reading of the rounded total")
@@ -157,10 +156,8 @@ import ScanbookOCR
 
         // A total on the steps is not moved, nor one another reading gives a step further off.
         for other in ["52.05", "52.15"] {
-            totals = ["52.08", other, other, other]
-            let kept = try await reader.combining { _ in
-                let total = totals.removeFirst()
-                return Self.reading(total, confidence: 0.6, evidence: total == "52.08" ? .witnessed : .keyword, marker: "")
+            let kept = try await Self.combined(["52.08", other, other, other]) { total, _ in
+                Self.reading(total, confidence: 0.6, evidence: total == "52.08" ? .witnessed : .keyword, marker: "")
             }
             #expect(kept.result.total?.description == "52.08")
         }

@@ -21,8 +21,8 @@ public enum MerchantGuess {
         return name
     }
 
-    /// Whether a guessed name states a company form ("… SDN BHD", "… GmbH"): the guess found the
-    /// company line, which it prefers to any other.
+    /// Whether a line or a guessed name states a company form ("… SDN BHD", "… GmbH"): a guess
+    /// that does found the company line, which it prefers to any other.
     public static func namesCompanyForm(_ name: String) -> Bool {
         TotalKeywords.containsAny(TotalKeywords.normalized(repairedForm(name)), companyForms)
     }
@@ -38,9 +38,8 @@ public enum MerchantGuess {
     /// The first top line naming a company form, joined to the line above when it wraps.
     static func companyLine(_ top: [String]) -> (Int, String)? {
         guard let index = top.firstIndex(where: { line in
-            let text = TotalKeywords.normalized(repairedForm(line))
             // "99 SPEED MART S/B (519537-X)": the registration number is not part of the name.
-            return TotalKeywords.containsAny(text, companyForms) && letterShare(withoutRegistration(line)) > 0.6 && !isRegistration(line)
+            namesCompanyForm(line) && letterShare(withoutRegistration(line)) > 0.6 && !isRegistration(line)
         }) else { return nil }
         let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
         // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
