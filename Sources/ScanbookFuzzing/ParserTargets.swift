@@ -121,6 +121,26 @@ public enum ParserTargets {
             _ = MultipartCheck.problem(in: input, boundary: maker.random.next() % 4 == 0 ? maker.text(maximumPieces: 6) : "XX")
             return nil
         },
+        FuzzTarget("XMLBudget", seeds: [
+            "<?xml version=\"1.0\"?><Document xmlns=\"urn:x\"><A b='1' c=\"2\">t<!-- c --><![CDATA[<x>]]></A><B/></Document>",
+            "<a b=1 c d=\"e\" / >", "<a><b><c><d>",
+        ]) { input, _ in
+            var budget = XMLBudget.paymentMessages
+            budget.maximumAttributesPerElement = 4
+            budget.maximumDepth = 3
+            budget.maximumElements = 6
+            guard let violation = budget.violation(in: input) else { return nil }
+            // A refusal must name a real excess: the whole document under the limit is never refused for size.
+            if case .tooLarge = violation, input.count <= budget.maximumBytes { return "refused \(input.count) bytes as too large" }
+            return nil
+        },
+        FuzzTarget("JSONBudget", seeds: [#"{"a": [1, "x\"]", {"b": null}]}"#, "[[[[", "\"\\\""]) { input, _ in
+            let budget = JSONBudget(maximumDepth: 3, maximumValues: 8)
+            guard let violation = budget.violation(in: input) else { return nil }
+            // Depth can only pass the limit at an opening bracket, so a body without one is never too deep.
+            if violation == .tooDeep(maximum: 3), !input.contains(UInt8(ascii: "[")) && !input.contains(UInt8(ascii: "{")) { return "too deep without a bracket" }
+            return nil
+        },
         FuzzTarget("FormURLEncodedCheck", seeds: ["csrf=abc&email=a%40b.c&password=S%C3%B6mmer+2025", "a[b][c]=1&a[]=2", "q=%zz"]) { input, _ in
             _ = FormURLEncodedCheck.problem(in: input)
             return nil

@@ -20,6 +20,11 @@ public struct XMLNode: Sendable, Equatable {
 
 public struct XMLSchemaError: Error, CustomStringConvertible, Sendable {
     public let messages: [String]
+
+    public init(messages: [String]) {
+        self.messages = messages
+    }
+
     public var description: String { messages.joined(separator: "; ") }
 }
 

@@ -10,7 +10,7 @@ struct AuditCommand: AsyncParsableCommand {
     )
 
     struct Verify: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check every link of the audit log; exit 1 at the first broken one.")
+        static let configuration = CommandConfiguration(abstract: "Check every link, seal and the sealed head of the audit log; exit 1 at the first broken one.")
 
         func run() async throws {
             let summary = try await ScanbookApp.run(ScanbookApp.quiet(try ScanbookApp.loadConfig())) { app in
@@ -18,7 +18,10 @@ struct AuditCommand: AsyncParsableCommand {
                 return try await app.verifyAuditLog()
             }
             guard let broken = summary.brokenAt else {
-                print("Audit log intact: \(summary.entries) entries.")
+                print("Audit log intact: \(summary.entries) entries, the end as its sealed head records it.")
+                if summary.sealedFrom > 1 {
+                    print("Entries 1 to \(summary.sealedFrom - 1) were written before seals: checked by their hash chain only.")
+                }
                 return
             }
             print("Audit log broken at entry \(broken): \(summary.reason ?? "hash mismatch"). \(summary.entries) entries before it are intact.")

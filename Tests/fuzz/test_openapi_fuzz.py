@@ -3,10 +3,13 @@ so that a route added later is fuzzed without being named here. Generated reques
 invalid alike, carry user A's bearer token; path ids are the generated ones, user A's real objects
 or user B's (foreign) objects, chosen per case. Checked: no 5xx (`not_a_server_error`), no request
 that kills or hangs the server (the test fails with the log tail, and the server is restarted for
-the next case), and a server that still answers /healthz after the run.
+the next case), a server that still answers /healthz after the run, and every other check
+Schemathesis runs on one response (`CHECKS`): documented status codes, content types, headers and
+bodies, schema-violating requests refused and schema-valid ones accepted, missing auth refused.
 
 SCANBOOK_FUZZ_EXAMPLES sets the examples per operation (default 25; `make bench` uses many more);
-SCANBOOK_FUZZ_COVERAGE=1 adds Schemathesis' coverage phase (schema boundary values)."""
+SCANBOOK_FUZZ_COVERAGE=0 leaves out Schemathesis' coverage phase (schema boundary values, requests
+without their body or with another media type)."""
 import os
 
 import pytest
@@ -14,10 +17,21 @@ import requests
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import (
+    content_type_conformance, ignored_auth, missing_required_header, negative_data_rejection, not_a_server_error,
+    positive_data_acceptance, response_headers_conformance, response_schema_conformance, status_code_conformance,
+    unsupported_method,
+)
 
 EXAMPLES = int(os.environ.get("SCANBOOK_FUZZ_EXAMPLES", "25"))
-COVERAGE = os.environ.get("SCANBOOK_FUZZ_COVERAGE", "") not in ("", "0")
+COVERAGE = os.environ.get("SCANBOOK_FUZZ_COVERAGE", "1") not in ("", "0")
+# Every check Schemathesis has that judges one response (the stateful ones need its stateful phase;
+# response time is the bench's business): a finding of any of them fails the run.
+CHECKS = [
+    not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
+    response_schema_conformance, negative_data_rejection, positive_data_acceptance, missing_required_header,
+    unsupported_method, ignored_auth,
+]
 
 
 @pytest.fixture(scope="session")
@@ -26,8 +40,18 @@ def api_schema(api):
         "base-url": api.url,
         "headers": api.headers(),
         "request-timeout": 30,
-        "generation": {"max-examples": EXAMPLES, "no-shrink": True, "database": "none"},
+        # No NUL and no lone surrogates: the document's patterns say a request's text holds no NUL,
+        # and test_boundaries sends both on purpose (a 400 with a reason); here they would only
+        # turn every request into that one refusal. Unknown parameters are ignored, as documented.
+        "generation": {"max-examples": EXAMPLES, "no-shrink": True, "database": "none", "mode": "all",
+                       "allow-x00": False, "codec": "utf-8", "allow-extra-parameters": False},
         "phases": {"coverage": {"enabled": COVERAGE}, "stateful": {"enabled": False}},
+        # A 422 is the server understanding a request the schema allows and refusing it by a rule a
+        # schema cannot state (IBAN check digits, a password's character classes, an end date
+        # before the start, an image's pixels), and a 415 the bytes of a file that are not the
+        # image its part must be: both answers to schema-valid data. A 400 (unreadable: not JSON,
+        # a NUL, a malformed upload) is not.
+        "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "415", "422", "429"]}},
     })
     schema = schemathesis.openapi.from_url(api.url + "/api/v1/openapi.yaml", config=config)
 
@@ -49,7 +73,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 @schema.parametrize()
 @settings(deadline=None, suppress_health_check=list(HealthCheck))
-def test_no_server_error(case, api, report):
+def test_schemathesis_checks(case, api, report):
     report.count("schemathesis cases")
     offset = api.server.log_size()
     try:
@@ -67,8 +91,10 @@ def test_no_server_error(case, api, report):
                     where=case.operation.label, value=case.as_curl_command(),
                     detail=f"{response.status_code} {response.text[:200]}\n    log: {log}")
     try:
-        case.validate_response(response, checks=[not_a_server_error])
+        case.validate_response(response, checks=CHECKS, headers=api.headers())
     except Exception as failure:
+        report.fail(kind="schemathesis check", suite="schemathesis", database=api.server.database,
+                    where=case.operation.label, value=case.as_curl_command(), detail=str(failure)[:600])
         failure.add_note(f"server log: {log}")
         raise
 

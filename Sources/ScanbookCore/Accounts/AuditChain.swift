@@ -28,3 +28,43 @@ public enum AuditChain {
         return nil
     }
 }
+
+extension AuditChain {
+    /// The head: the sequence and hash of the last entry, kept apart from the entries and sealed
+    /// with the server's key, so an end cut off (or entries appended without the key) shows.
+    /// `sealedFrom`: the first entry that carries a seal; those before were written before seals.
+    public struct Head: Equatable, Sendable {
+        public var sequence: Int
+        public var hash: String
+        public var sealedFrom: Int
+
+        public init(sequence: Int, hash: String, sealedFrom: Int) {
+            self.sequence = sequence
+            self.hash = hash
+            self.sealedFrom = sealedFrom
+        }
+
+        /// What the head's seal covers.
+        public var sealedText: String { entryText(["head", String(sequence), hash, String(sealedFrom)]) }
+    }
+
+    /// How the log's last entry compares with its head.
+    public enum End: Equatable, Sendable {
+        case intact
+        /// Entries after `last` up to `recorded` are gone: the end was cut.
+        case cut(last: Int, recorded: Int)
+        /// Entries after the head's `recorded` were added by something that could not seal the head.
+        case extended(recorded: Int, last: Int)
+        /// Same sequence, another hash: the last entry was rewritten.
+        case rewritten(sequence: Int)
+    }
+
+    /// `last`: the sequence and hash of the last entry the walk found (nil: none).
+    public static func end(last: (sequence: Int, hash: String)?, head: Head) -> End {
+        let lastSequence = last?.sequence ?? 0
+        let lastHash = last?.hash ?? genesis
+        if lastSequence < head.sequence { return .cut(last: lastSequence, recorded: head.sequence) }
+        if lastSequence > head.sequence { return .extended(recorded: head.sequence, last: lastSequence) }
+        return lastHash == head.hash ? .intact : .rewritten(sequence: lastSequence)
+    }
+}

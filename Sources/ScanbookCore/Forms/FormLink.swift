@@ -1,5 +1,10 @@
 /// A rule between regions: two must agree, parts add up to a total, or points give a grade.
 public enum FormLink: Equatable, Sendable {
+    /// A grade scale's table that reads but makes no scale (points not rising, a grade outside 1–6).
+    public struct InvalidScale: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
     case equal([String])
     case sum(parts: [String], total: String)
     case gradeScale(points: String, grade: String, scale: GradeScale)
@@ -46,7 +51,8 @@ extension FormLink: Codable {
             case .success(let scale):
                 self = .gradeScale(points: try container.decode(String.self, forKey: .points), grade: try container.decode(String.self, forKey: .grade), scale: scale)
             case .failure(let problem):
-                throw DecodingError.dataCorruptedError(forKey: .table, in: container, debugDescription: problem.description)
+                // Read whole, but not a scale: the content is wrong, not its shape.
+                throw InvalidScale(description: problem.description)
             }
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown link kind \(other)")

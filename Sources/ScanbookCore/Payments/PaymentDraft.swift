@@ -48,12 +48,6 @@ public struct CheckedPayment: Equatable, Sendable {
     public let reference: String?
     public let message: String?
     public let executionDate: CalendarDate
-
-    /// What a second-factor signature covers.
-    public var signedFields: SignedPaymentFields {
-        SignedPaymentFields(debitAccount: debitAccount.electronic, beneficiaryAccount: beneficiaryAccount,
-                            amountHundredths: amount.hundredths, currency: currency, reference: reference)
-    }
 }
 
 extension PaymentDraft {

@@ -6,7 +6,9 @@ import Vapor
 /// against it, checked and exported as a table.
 struct FormsModule: ScanbookModule {
     var menuEntry: Module? { .forms }
-    var migrations: [any Migration] { [CreateFormTemplates(), CreateFormPages(), CreateFormShares(), CreateFormScans(), CreateFormScanPages()] }
+    var migrations: [any Migration] {
+        [CreateFormTemplates(), CreateFormPages(), CreateFormShares(), CreateFormScans(), CreateFormScanPages(), CreateFormInvitations()]
+    }
     var blobReferences: [any ReferencesBlobs.Type] { [FormPage.self, FormScanPage.self] }
 
     /// The handwritten-digit model ships in the binary's resources; without it the module has no
@@ -38,6 +40,8 @@ struct FormsModule: ScanbookModule {
         web.upload(.POST, page(.roster(id: nil)), limit: maxUpload, use: FormWebController.setRoster)
         web.post(page(.shares(id: nil)), use: FormWebController.share)
         web.post(page(.deleteShare(id: nil, share: nil)), use: FormWebController.unshare)
+        web.post(page(.acceptInvitation(invitation: nil)), use: FormWebController.acceptInvitation)
+        web.post(page(.declineInvitation(invitation: nil)), use: FormWebController.declineInvitation)
         web.get(page(.scans(id: nil)), use: FormWebController.scans)
         web.upload(.POST, page(.scans(id: nil)), limit: batchLimit, use: FormWebController.addScans)
         web.get(page(.scan(id: nil, scan: nil)), use: FormWebController.scan)
@@ -64,6 +68,9 @@ struct FormsModule: ScanbookModule {
         api.get(route(.shares(id: nil)), use: FormAPIController.shares)
         api.post(route(.shares(id: nil)), use: FormAPIController.share)
         api.delete(route(.share(id: nil, share: nil)), use: FormAPIController.unshare)
+        api.get(route(.invitations), use: FormAPIController.invitations)
+        api.post(route(.acceptInvitation(invitation: nil)), use: FormAPIController.acceptInvitation)
+        api.post(route(.declineInvitation(invitation: nil)), use: FormAPIController.declineInvitation)
         api.get(route(.scans(id: nil)), use: FormAPIController.scans)
         api.upload(.POST, route(.scans(id: nil)), limit: batchLimit, use: FormAPIController.addScans)
         api.get(route(.scan(id: nil, scan: nil)), use: FormAPIController.scan)

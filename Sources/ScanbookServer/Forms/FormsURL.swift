@@ -25,6 +25,9 @@ enum FormsURL: ModuleURL, Equatable {
     case roster(id: UUID?)
     case shares(id: UUID?)
     case deleteShare(id: UUID?, share: UUID?)
+    /// The invited person's answer to an invitation to their address.
+    case acceptInvitation(invitation: UUID?)
+    case declineInvitation(invitation: UUID?)
     /// GET the results (table, grades); POST photos of filled forms.
     case scans(id: UUID?)
     case scan(id: UUID?, scan: UUID?)
@@ -52,6 +55,8 @@ enum FormsURL: ModuleURL, Equatable {
         case .roster(let id): [id.pathComponent(.template), "roster"]
         case .shares(let id): [id.pathComponent(.template), "shares"]
         case .deleteShare(let id, let share): [id.pathComponent(.template), "shares", share.pathComponent(.share), "delete"]
+        case .acceptInvitation(let invitation): ["invitations", invitation.pathComponent(.invitation), "accept"]
+        case .declineInvitation(let invitation): ["invitations", invitation.pathComponent(.invitation), "decline"]
         case .scans(let id): [id.pathComponent(.template), "scans"]
         case .scan(let id, let scan): [id.pathComponent(.template), "scans", scan.pathComponent(.scan)]
         case .deleteScan(let id, let scan): [id.pathComponent(.template), "scans", scan.pathComponent(.scan), "delete"]
@@ -79,6 +84,9 @@ enum FormsAPIRoute: APIPath, Equatable {
     case roster(id: UUID?)
     case shares(id: UUID?)
     case share(id: UUID?, share: UUID?)
+    case invitations
+    case acceptInvitation(invitation: UUID?)
+    case declineInvitation(invitation: UUID?)
     case scans(id: UUID?)
     case scan(id: UUID?, scan: UUID?)
     case resultsCSV(id: UUID?)
@@ -102,6 +110,9 @@ enum FormsAPIRoute: APIPath, Equatable {
         case .roster(let id): base + [id.pathComponent(.template), "roster"]
         case .shares(let id): base + [id.pathComponent(.template), "shares"]
         case .share(let id, let share): base + [id.pathComponent(.template), "shares", share.pathComponent(.share)]
+        case .invitations: ["form-invitations"]
+        case .acceptInvitation(let invitation): ["form-invitations", invitation.pathComponent(.invitation), "accept"]
+        case .declineInvitation(let invitation): ["form-invitations", invitation.pathComponent(.invitation), "decline"]
         case .scans(let id): base + [id.pathComponent(.template), "scans"]
         case .scan(let id, let scan): base + [id.pathComponent(.template), "scans", scan.pathComponent(.scan)]
         case .resultsCSV(let id): base + [id.pathComponent(.template), "results.csv"]

@@ -9,6 +9,8 @@ struct PaymentsModule: ScanbookModule {
         CreatePaymentAccounts(), CreatePaymentFiles(), CreatePayments(),
         CreatePaymentWhitelist(), CreatePaymentAuthenticators(), AddPaymentSignature(), CreatePaymentTemplates(), CreatePaymentFavourites(),
         AddPaymentWhitelistUniqueness(),
+        // Issue 40: whitelist limits
+        AddWhitelistLimits(),
     ] }
 
     func homeFigure(_ request: Request) async throws -> String? {
@@ -56,6 +58,7 @@ struct PaymentsModule: ScanbookModule {
         web.post(page(.whitelist), use: PaymentWebController.addWhitelistEntry)
         web.post(page(.globalWhitelist), use: PaymentWebController.addGlobalWhitelistEntry)
         web.post(page(.deleteWhitelistEntry(id: nil)), use: PaymentWebController.deleteWhitelistEntry)
+        web.post(page(.whitelistLimit(id: nil)), use: PaymentWebController.changeWhitelistLimit)
         web.get(page(.authenticator), use: PaymentWebController.authenticator)
         web.post(page(.startEnrolment), use: PaymentWebController.startEnrolment)
         web.post(page(.confirmEnrolment), use: PaymentWebController.confirmEnrolment)
@@ -87,6 +90,7 @@ struct PaymentsModule: ScanbookModule {
         api.get(route(.whitelist), use: PaymentAPIController.whitelist)
         api.post(route(.whitelist), use: PaymentAPIController.addWhitelistEntry)
         api.post(route(.globalWhitelist), use: PaymentAPIController.addGlobalWhitelistEntry)
+        api.put(route(.whitelistEntry(id: nil)), use: PaymentAPIController.changeWhitelistLimit)
         api.delete(route(.whitelistEntry(id: nil)), use: PaymentAPIController.deleteWhitelistEntry)
         api.post(route(.authenticator), use: PaymentAPIController.startEnrolment)
         api.post(route(.confirmAuthenticator), use: PaymentAPIController.confirmEnrolment)

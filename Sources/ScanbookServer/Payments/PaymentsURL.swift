@@ -33,6 +33,8 @@ enum PaymentsURL: ModuleURL, Equatable {
     case whitelist
     case globalWhitelist
     case deleteWhitelistEntry(id: UUID?)
+    /// An entry's per-payment limit (raising it takes a code).
+    case whitelistLimit(id: UUID?)
     /// The second factor's authenticator: its state, enrolment and removal.
     case authenticator
     case startEnrolment
@@ -64,6 +66,7 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .whitelist: ["whitelist"]
         case .globalWhitelist: ["whitelist", "global"]
         case .deleteWhitelistEntry(let id): ["whitelist", id.pathComponent(.entry), "delete"]
+        case .whitelistLimit(let id): ["whitelist", id.pathComponent(.entry), "limit"]
         case .authenticator: ["authenticator"]
         case .startEnrolment: ["authenticator", "start"]
         case .confirmEnrolment: ["authenticator", "confirm"]

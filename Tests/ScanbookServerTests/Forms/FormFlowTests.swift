@@ -131,9 +131,22 @@ import VaporTesting
             #expect(try await benChanges().allSatisfy { $0 == .notFound })
             #expect(try await benAPI.send(.GET, FormsAPIRoute.templates).content.decode([FormTemplateDTO].self).map(\.id) == [bensOwn.id])
 
-            // Shared to read: everything visible, every change 403, sharing itself the owner's.
+            // Sharing is an invitation, answered alike for an address with an account and one
+            // without: the owner learns nothing about who is registered.
             let share = try await api.send(.POST, FormsAPIRoute.shares(id: id), json: FormShareInput(email: "ben@example.org", access: "read"))
-            #expect(share.status == .created)
+            let stranger = try await api.send(.POST, FormsAPIRoute.shares(id: id), json: FormShareInput(email: "nobody@example.org", access: "read"))
+            #expect(share.status == .created && stranger.status == .created)
+            let (offered, unknown) = (try share.content.decode(FormShareDTO.self), try stranger.content.decode(FormShareDTO.self))
+            #expect(offered.state == "invited" && unknown.state == "invited" && offered.access == unknown.access)
+            #expect(Set(share.headers.map(\.name)) == Set(stranger.headers.map(\.name)))
+            #expect(try await benTries().allSatisfy { $0 == .notFound }, "no access before Ben accepts")
+            let invitations = try await benAPI.send(.GET, FormsAPIRoute.invitations).content.decode([FormInvitationDTO].self)
+            #expect(invitations.map(\.templateName) == ["Prüfung LA I"] && invitations[0].access == "read")
+            #expect(try await api.send(.POST, FormsAPIRoute.acceptInvitation(invitation: invitations[0].id)).status == .notFound, "only Ben answers his invitation")
+            #expect(try await ben.get(FormsURL.index.path).body.string.contains("form-invitations"))
+            #expect(try await ben.post(FormsURL.acceptInvitation(invitation: invitations[0].id).path).status == .seeOther)
+
+            // Shared to read: everything visible, every change 403, sharing itself the owner's.
             #expect(try await benTries().allSatisfy { $0 == .ok })
             #expect(try await benChanges().allSatisfy { $0 == .forbidden })
             #expect(try await benAPI.send(.GET, FormsAPIRoute.shares(id: id)).status == .forbidden)
@@ -151,10 +164,12 @@ import VaporTesting
             #expect(try await benAPI.send(.PATCH, FormsAPIRoute.template(id: id), json: FormTemplateInput(name: "Prüfung LA I (2)")).status == .ok)
             #expect(try await benAPI.send(.DELETE, FormsAPIRoute.template(id: id)).status == .forbidden)
             #expect(try await FormShare.query(on: app.db).count() == 1, "sharing again changes the access")
-            let shareID = try #require(try await api.send(.GET, FormsAPIRoute.shares(id: id)).content.decode([FormShareDTO].self).first?.id)
-            #expect(try await api.send(.DELETE, FormsAPIRoute.share(id: id, share: shareID)).status == .noContent)
+            let sharings = try await api.send(.GET, FormsAPIRoute.shares(id: id)).content.decode([FormShareDTO].self)
+            #expect(sharings.map(\.state) == ["accepted", "invited"] && sharings.map(\.email) == ["ben@example.org", "nobody@example.org"])
+            #expect(try await api.send(.DELETE, FormsAPIRoute.share(id: id, share: sharings[0].id)).status == .noContent)
+            #expect(try await api.send(.DELETE, FormsAPIRoute.share(id: id, share: sharings[1].id)).status == .noContent, "an invitation is withdrawn")
             #expect(try await benAPI.send(.GET, FormsAPIRoute.template(id: id)).status == .notFound)
-            #expect(try await api.send(.POST, FormsAPIRoute.shares(id: id), json: FormShareInput(email: "nobody@example.org", access: "read")).status == .unprocessableEntity)
+            #expect(try await api.send(.POST, FormsAPIRoute.shares(id: id), json: FormShareInput(email: "anna@example.org", access: "read")).status == .unprocessableEntity)
 
             // The owner deletes it: pages, scans and shares go with it.
             #expect(try await api.send(.DELETE, FormsAPIRoute.template(id: id)).status == .noContent)

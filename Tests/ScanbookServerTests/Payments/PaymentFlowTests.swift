@@ -45,8 +45,8 @@ import VaporTesting
             #expect(payment.amountMinor == 194_975 && payment.reference == "210000000003139471430009017" && payment.state == .pending)
             #expect(payment.beneficiaryAccount == "CH4431999123000889012")
 
-            // A new beneficiary: the payment waits for a signature and execution leaves it pending,
-            // until the beneficiary is on Anna's whitelist.
+            // A new beneficiary: the payment waits for a signature and execution leaves it pending;
+            // whitelisting the beneficiary afterwards covers later payments, not this one.
             #expect(payment.signatureRequired)
             let waiting = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
             #expect(waiting.status == .unprocessableEntity && waiting.body.string.contains("wait for a signature"))
@@ -55,6 +55,11 @@ import VaporTesting
             let whitelisted = try await anna.post(PaymentsURL.whitelist.path, ["account": "CH44 3199 9123 0008 8901 2", "name": "Robert Schneider AG", "town": "Biel",
                                                                               "country": "CH", "code": try freshCode(secret, clock: clock)])
             #expect(whitelisted.status == .seeOther)
+            let stillWaiting = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
+            #expect(stillWaiting.status == .unprocessableEntity, "a payment that needed a signature keeps needing one")
+            let shown = try await Payment.query(on: app.db).with(\.$debitAccount).first()?.contentDigest ?? ""
+            let signed = try await anna.post(PaymentsURL.sign(id: payment.id).path, ["code": try freshCode(secret, clock: clock), "contentDigest": shown])
+            #expect(signed.status == .seeOther)
 
             let executed = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
             #expect(executed.status == .seeOther)

@@ -105,10 +105,15 @@ import VaporTesting
                 #expect(page.body.string.contains(message), "\(query)")
             }
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
-            for query in ["?min=abc", "?max=99999999999999999999", "?from=yesterday", "?q=\(long)", "?min=5&max=1", "?month=x", "?q[]=a", "?q=a%00b", "?merchant=%1B"] {
+            for query in ["?min=abc", "?max=99999999999999999999", "?from=yesterday", "?q=\(long)", "?month=x", "?q[]=a", "?q=a%00b", "?merchant=%1B",
+                          "?to=", "?from=01.01.2018", "?min=1%2C234.50"] {
                 let response = try await api.send(.GET, ReceiptsAPIRoute.receipts, query: query)
                 #expect(response.status == .badRequest, "\(query): \(response.body.string)")
                 #expect(response.body.string.contains("\"reason\""), "\(query)")
+            }
+            // Fields that read but ask for nothing together: the document cannot say so, a 422.
+            for query in ["?min=5&max=1", "?from=2019-01-01&to=2018-01-01"] {
+                #expect(try await api.send(.GET, ReceiptsAPIRoute.receipts, query: query).status == .unprocessableEntity, "\(query)")
             }
         }
     }

@@ -7,6 +7,8 @@ import Vapor
 struct AccountService {
     let database: any Database
     let passwords: AsyncPasswordHasher
+    /// Every bcrypt hash and check goes through it (bounded; a full line is a 429).
+    var passwordWork = BoundedWork(running: 1, waiting: 1)
     let config: AppConfig
     var now: @Sendable () -> Date = { Date() }
     /// What each module sets up for a new account (its defaults), in the registration's transaction.
@@ -54,9 +56,25 @@ struct AccountService {
         _ registration: Registration,
         configure: @escaping @Sendable (User, any Database) async throws -> Void = { _, _ in }
     ) async throws -> User {
-        if let client = registration.client { try await checkRegistrationRate(client: client, now: now()) }
+        // The registration is counted before anything else is looked at, and taken back if it
+        // makes no account: a burst cannot pass the limit by all reading the count first.
+        var reservation: UUID?
+        if let client = registration.client { reservation = try await reserveRegistration(client: client, now: now()) }
+        do {
+            return try await create(registration, configure: configure)
+        } catch {
+            if let reservation { try? await RateLimiter(database: database).release([reservation]) }
+            throw error
+        }
+    }
+
+    private func create(
+        _ registration: Registration,
+        configure: @escaping @Sendable (User, any Database) async throws -> Void = { _, _ in }
+    ) async throws -> User {
         let (name, email) = try await validate(registration)
-        let hash = try await passwords.hash(registration.password)
+        let password = registration.password
+        let hash = try await hashPassword(password)
         let requestedAdmin = registration.isAdmin
         let user = try await database.writeTransaction { database in
             var isAdmin = requestedAdmin ?? false
@@ -72,8 +90,22 @@ struct AccountService {
             try await newAccount(user, registration.locale, database)
             return user
         }
-        if let client = registration.client { try await recordRegistration(client: client, now: now()) }
         return user
+    }
+
+    /// A bcrypt hash through the bounded password work.
+    func hashPassword(_ password: String) async throws -> String {
+        let passwords = passwords
+        return try await boundedPasswordWork { try await passwords.hash(password) }
+    }
+
+    /// Runs bcrypt within `passwordWork`; a full line is refused at once with 429 and Retry-After.
+    func boundedPasswordWork<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        do {
+            return try await passwordWork.run(body)
+        } catch is BoundedWork.Full {
+            throw UserFacingError(.tooManyRequests, [LocalizedProblem(key: "login_busy")], headers: ["Retry-After": "2"])
+        }
     }
 
     /// Changes the password and ends every other signed-in session of the user (all of them when
@@ -90,7 +122,7 @@ struct AccountService {
     func setPassword(_ user: User, to password: String) async throws {
         let violations = config.passwordPolicy.violations(of: password)
         guard violations.isEmpty else { throw UserFacingError(.unprocessableEntity, Self.problems(for: violations)) }
-        user.passwordHash = try await passwords.hash(password)
+        user.passwordHash = try await hashPassword(password)
         try await user.save(on: database)
     }
 
@@ -108,6 +140,7 @@ struct AccountService {
 extension Request {
     var accounts: AccountService {
         let clock = application.clock
-        return AccountService(database: db, passwords: password.async, config: scanbookConfig, now: clock.now, newAccount: application.newAccount)
+        return AccountService(database: db, passwords: password.async, passwordWork: application.passwordWork, config: scanbookConfig,
+                              now: clock.now, newAccount: application.newAccount)
     }
 }

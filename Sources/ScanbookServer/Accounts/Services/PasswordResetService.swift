@@ -23,19 +23,22 @@ struct PasswordResetService {
         let address = (try? EmailAddress(rawEmail).value) ?? String(rawEmail.trimmingWhitespace().lowercased().prefix(254))
         let limiter = RateLimiter(database: database)
         let since = now.addingTimeInterval(-3_600)
-        for (scope, key, limit) in [(RateEvent.Scope.passwordResetAccount, address, Self.perAddressPerHour), (.passwordResetAddress, client, Self.perClientPerHour)] {
-            let times = try await limiter.times(scope, key, since: since)
-            if times.count >= limit {
-                let retryAfter = max(1, (times.min() ?? since.timeIntervalSince1970) + 3_600 - now.timeIntervalSince1970)
-                throw AccountService.throttled(retryAfter: retryAfter.rounded(.up), key: "reset_throttled")
+        // Checked and counted in one step (see `RateLimiter.reserve`), so a burst cannot pass the limits.
+        let scopes: [(RateEvent.Scope, String)] = [(.passwordResetAccount, address), (.passwordResetAddress, client)]
+        let now = self.now
+        _ = try await limiter.reserve(scopes, at: now, locks: scopes.map { "\($0.0.rawValue) \($0.1)" }) { limiter in
+            for (scope, key, limit) in [(RateEvent.Scope.passwordResetAccount, address, Self.perAddressPerHour), (.passwordResetAddress, client, Self.perClientPerHour)] {
+                let times = try await limiter.times(scope, key, since: since)
+                if times.count >= limit {
+                    let retryAfter = max(1, (times.min() ?? since.timeIntervalSince1970) + 3_600 - now.timeIntervalSince1970)
+                    throw AccountService.throttled(retryAfter: retryAfter.rounded(.up), key: "reset_throttled")
+                }
             }
         }
-        try await limiter.record(.passwordResetAccount, address, at: now)
-        try await limiter.record(.passwordResetAddress, client, at: now)
 
         guard let user = try await User.query(on: database).filter(\.$email == address).first() else { return nil }
         let secret = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }).base64URLEncodedString()
-        let userID = try user.requireID(), now = self.now
+        let userID = try user.requireID()
         let reset = PasswordReset(userID: userID, tokenHash: APITokenService.digest(secret), expiresAt: now.addingTimeInterval(Self.lifetime))
         try await database.writeTransaction { database in
             // Older links of the account stop working; expired ones of anyone are tidied away.

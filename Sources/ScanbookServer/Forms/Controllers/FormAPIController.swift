@@ -74,7 +74,13 @@ enum FormAPIController {
 
     @Sendable static func setLinks(_ request: Request) async throws -> FormTemplateDTO {
         let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
-        try await FormTemplateService.setLinks(try request.content.decode([FormLink].self), of: template, on: request)
+        let links: [FormLink]
+        do {
+            links = try request.content.decode([FormLink].self)
+        } catch let invalid as FormLink.InvalidScale {
+            throw UserFacingError(.unprocessableEntity, "forms_linksInvalid", ["reason": invalid.description])
+        }
+        try await FormTemplateService.setLinks(links, of: template, on: request)
         return try await dto(template, access, request)
     }
 
@@ -96,15 +102,30 @@ enum FormAPIController {
 
     @Sendable static func shares(_ request: Request) async throws -> [FormShareDTO] {
         let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
-        return try await FormTemplateService.shares(of: template, on: request.db).map { try FormShareDTO($0, email: $0.user.email) }
+        return try await FormTemplateService.sharings(of: template, on: request.db).map(FormShareDTO.init)
     }
 
     @Sendable static func share(_ request: Request) async throws -> Response {
         let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
         let input = try request.content.decode(FormShareInput.self)
-        let share = try await FormTemplateService.share(template, email: input.email, canEdit: try canEdit(input.access), on: request)
-        let email = try await User.find(share.$user.id, on: request.db)?.email ?? ""
-        return try await request.created(try FormShareDTO(share, email: email), at: FormsAPIRoute.share(id: template.id, share: share.id))
+        let sharing = try FormShareDTO(try await FormTemplateService.share(template, email: input.email, canEdit: try canEdit(input.access), on: request))
+        return try await request.created(sharing, at: FormsAPIRoute.share(id: template.id, share: sharing.id))
+    }
+
+    /// Invitations to my address.
+    @Sendable static func invitations(_ request: Request) async throws -> [FormInvitationDTO] {
+        try await FormInvitationService.pending(for: request).map(FormInvitationDTO.init)
+    }
+
+    @Sendable static func acceptInvitation(_ request: Request) async throws -> FormTemplateDTO {
+        let template = try await FormInvitationService.accept(request.id(.invitation), on: request)
+        let (found, access) = try await FormTemplate.find(template.id, needing: .read, on: request)
+        return try await dto(found, access, request)
+    }
+
+    @Sendable static func declineInvitation(_ request: Request) async throws -> HTTPStatus {
+        try await FormInvitationService.decline(request.id(.invitation), on: request)
+        return .noContent
     }
 
     @Sendable static func unshare(_ request: Request) async throws -> HTTPStatus {

@@ -131,7 +131,27 @@ enum FormWebController {
         try await edit(request, needing: .owner) { template, request in
             let input = try request.content.decode(FormShareInput.self)
             _ = try await FormTemplateService.share(template, email: input.email, canEdit: try FormAPIController.canEdit(input.access), on: request)
-            return "forms_shared"
+            return "forms_invited"
+        }
+    }
+
+    @Sendable static func acceptInvitation(_ request: Request) async throws -> Response {
+        try await request.change {
+            let template = try await FormInvitationService.accept(request.id(.invitation), on: request)
+            request.flash(.success, request.text("forms_invitationAccepted", ["name": template.name]))
+            return FormsURL.template(id: template.id)
+        } showAgain: { errors, status in
+            try await renderIndex(request, errors: errors, status: status)
+        }
+    }
+
+    @Sendable static func declineInvitation(_ request: Request) async throws -> Response {
+        try await request.change {
+            try await FormInvitationService.decline(request.id(.invitation), on: request)
+            request.flash(.success, request.text("forms_invitationDeclined"))
+            return FormsURL.index
+        } showAgain: { errors, status in
+            try await renderIndex(request, errors: errors, status: status)
         }
     }
 

@@ -63,15 +63,37 @@ struct FormShareInput: Content {
     var access: String?
 }
 
+/// Someone the template is shared with (`accepted`) or offered to (`invited`, no access yet).
 struct FormShareDTO: Content {
     let id: UUID
     let email: String
     let access: String
+    let state: String
 
-    init(_ share: FormShare, email: String) throws {
-        id = try share.requireID()
-        self.email = email
-        access = share.canEdit ? "edit" : "read"
+    init(_ sharing: FormTemplateService.Sharing) throws {
+        switch sharing {
+        case .share(let share, let email):
+            (id, self.email, access, state) = (try share.requireID(), email, share.canEdit ? "edit" : "read", "accepted")
+        case .invitation(let invitation):
+            (id, email, access, state) = (try invitation.requireID(), invitation.email, invitation.canEdit ? "edit" : "read", "invited")
+        }
+    }
+}
+
+/// An invitation to my address, as I see it.
+struct FormInvitationDTO: Content {
+    let id: UUID
+    let template: UUID
+    let templateName: String
+    let ownerName: String
+    let access: String
+
+    init(_ pending: FormInvitationService.Pending) throws {
+        id = try pending.invitation.requireID()
+        template = pending.invitation.$template.id
+        templateName = pending.templateName
+        ownerName = pending.ownerName
+        access = pending.invitation.canEdit ? "edit" : "read"
     }
 }
 

@@ -102,6 +102,7 @@ enum FormTemplateFolder {
         case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             (context.codingPath.map(\.stringValue).joined(separator: ".") + " " + context.debugDescription).trimmingCharacters(in: .whitespaces)
         case DecodingError.keyNotFound(let key, _): "\(key.stringValue) is missing"
+        case let invalid as FormLink.InvalidScale: invalid.description
         default: "not JSON"
         }
     }

@@ -111,35 +111,60 @@ enum FormTemplateService {
         try await template.save(on: request.db)
     }
 
-    /// Shares with a registered user (by e-mail), to read or to edit; sharing again changes the access.
-    static func share(_ template: FormTemplate, email rawEmail: String?, canEdit: Bool, on request: Request) async throws -> FormShare {
+    /// What the owner sees of one person the template is shared with: someone who accepted
+    /// (`share`), or an address still invited (`invitation`).
+    enum Sharing: Sendable {
+        case share(FormShare, email: String)
+        case invitation(FormInvitation)
+    }
+
+    /// Invites an address to the template, to read or to edit; inviting it again changes the access
+    /// offered (or, once accepted, given). The answer is the same whether or not the address has an
+    /// account: an invitation, accepted by whoever signs in with that address.
+    static func share(_ template: FormTemplate, email rawEmail: String?, canEdit: Bool, on request: Request) async throws -> Sharing {
         guard let email = try? EmailAddress(rawEmail ?? "") else { throw UserFacingError(.unprocessableEntity, "forms_shareInvalidEmail") }
-        guard let user = try await User.query(on: request.db).filter(\.$email == email.value).first(), let userID = user.id else {
-            throw UserFacingError(.unprocessableEntity, "forms_shareUnknownUser", ["email": email.value])
-        }
+        let owner = try request.auth.require(User.self)
+        guard email.value != owner.email else { throw UserFacingError(.unprocessableEntity, "forms_shareWithOwner") }
         let templateID = try template.requireID()
-        guard userID != template.$owner.id else { throw UserFacingError(.unprocessableEntity, "forms_shareWithOwner") }
         return try await request.db.writeTransaction { database in
-            if let existing = try await FormShare.query(on: database).filter(\.$template.$id == templateID).filter(\.$user.$id == userID).first() {
-                existing.canEdit = canEdit
-                try await existing.save(on: database)
-                return existing
+            try await database.lockUntilCommit(templateID)
+            // Someone who accepted before: the owner saw them accept, so changing their access tells nothing new.
+            if let share = try await FormShare.query(on: database).filter(\.$template.$id == templateID)
+                .join(User.self, on: \FormShare.$user.$id == \User.$id).filter(User.self, \.$email == email.value).first() {
+                share.canEdit = canEdit
+                try await share.save(on: database)
+                return .share(share, email: email.value)
             }
-            let share = FormShare(templateID: templateID, userID: userID, canEdit: canEdit)
-            try await share.create(on: database)
-            return share
+            if let invitation = try await FormInvitation.query(on: database).filter(\.$template.$id == templateID).filter(\.$email == email.value).first() {
+                invitation.canEdit = canEdit
+                try await invitation.save(on: database)
+                return .invitation(invitation)
+            }
+            let invitation = FormInvitation(templateID: templateID, email: email.value, canEdit: canEdit)
+            try await invitation.create(on: database)
+            return .invitation(invitation)
         }
     }
 
-    static func shares(of template: FormTemplate, on database: any Database) async throws -> [FormShare] {
-        try await FormShare.query(on: database).filter(\.$template.$id == template.requireID()).with(\.$user).all()
+    /// Everyone the template is shared with or offered to, accepted ones first.
+    static func sharings(of template: FormTemplate, on database: any Database) async throws -> [Sharing] {
+        let templateID = try template.requireID()
+        let shares = try await FormShare.query(on: database).filter(\.$template.$id == templateID).with(\.$user).all()
+        let invitations = try await FormInvitation.query(on: database).filter(\.$template.$id == templateID).sort(\.$createdAt).all()
+        return shares.map { .share($0, email: $0.user.email) } + invitations.map { .invitation($0) }
     }
 
+    /// Ends a share, or withdraws an invitation, by its id.
     static func unshare(_ template: FormTemplate, share id: UUID?, on request: Request) async throws {
-        guard let id, let share = try await FormShare.query(on: request.db).filter(\.$id == id).filter(\.$template.$id == template.requireID()).first() else {
+        let templateID = try template.requireID()
+        guard let id else { throw Abort(.notFound) }
+        if let share = try await FormShare.query(on: request.db).filter(\.$id == id).filter(\.$template.$id == templateID).first() {
+            try await share.delete(on: request.db)
+        } else if let invitation = try await FormInvitation.query(on: request.db).filter(\.$id == id).filter(\.$template.$id == templateID).first() {
+            try await invitation.delete(on: request.db)
+        } else {
             throw Abort(.notFound)
         }
-        try await share.delete(on: request.db)
     }
 
     /// The template with its pages, shares, scans and their pages (photos go with the blob sweep).
@@ -150,6 +175,7 @@ enum FormTemplateService {
             if !scans.isEmpty { try await FormScanPage.query(on: database).filter(\.$scan.$id ~~ scans).delete() }
             try await FormScan.query(on: database).filter(\.$template.$id == id).delete()
             try await FormShare.query(on: database).filter(\.$template.$id == id).delete()
+            try await FormInvitation.query(on: database).filter(\.$template.$id == id).delete()
             try await FormPage.query(on: database).filter(\.$template.$id == id).delete()
             try await template.delete(on: database)
         }

@@ -15,7 +15,16 @@ enum FormPresentation {
                 scans: try await FormScan.query(on: request.db).filter(\.$template.$id == id).count()
             ))
         }
-        return FormIndexView(templates: rows, createAction: FormsURL.index.path, importAction: FormsURL.importFolder.path, name: name, description: description, errors: errors)
+        let invitations = try await FormInvitationService.pending(for: request).map { pending in
+            FormIndexView.Invitation(
+                text: request.text("forms_invitation", ["owner": pending.ownerName, "name": pending.templateName,
+                                                        "access": request.text("forms_access_\(pending.invitation.canEdit ? "edit" : "read")")]),
+                acceptAction: FormsURL.acceptInvitation(invitation: try pending.invitation.requireID()).path,
+                declineAction: FormsURL.declineInvitation(invitation: try pending.invitation.requireID()).path
+            )
+        }
+        return FormIndexView(templates: rows, invitations: invitations, createAction: FormsURL.index.path, importAction: FormsURL.importFolder.path,
+                             name: name, description: description, errors: errors)
     }
 
     static func template(_ template: FormTemplate, access: FormAccess, _ request: Request, linksText: String? = nil, rosterText: String? = nil, errors: [String]) async throws -> FormTemplateView {
@@ -36,7 +45,7 @@ enum FormPresentation {
                 }
             )
         }
-        let shares = access == .owner ? try await FormTemplateService.shares(of: template, on: request.db) : []
+        let sharings = access == .owner ? try await FormTemplateService.sharings(of: template, on: request.db) : []
         let roster = template.roster
         return FormTemplateView(
             id: id.uuidString, name: template.name, description: template.description, access: request.text("forms_access_\(access.name)"),
@@ -54,7 +63,12 @@ enum FormPresentation {
                 return .init(value: try other.template.requireID().uuidString, label: "\(other.template.name) (\(count))", selected: false)
             },
             shareAction: FormsURL.shares(id: id).path,
-            shares: try shares.map { .init(email: $0.user.email, access: request.text("forms_access_\($0.canEdit ? "edit" : "read")"), deleteAction: FormsURL.deleteShare(id: id, share: try $0.requireID()).path) },
+            shares: try sharings.map { sharing in
+                let dto = try FormShareDTO(sharing)
+                let access = request.text("forms_access_\(dto.access)")
+                return .init(email: dto.email, access: dto.state == "invited" ? request.text("forms_invited_state", ["access": access]) : access,
+                             deleteAction: FormsURL.deleteShare(id: id, share: dto.id).path)
+            },
             scansURL: FormsURL.scans(id: id).path, scanAction: FormsURL.scans(id: id).path, pageCount: pages.count,
             exportURL: FormsURL.export(id: id).path, errors: errors
         )

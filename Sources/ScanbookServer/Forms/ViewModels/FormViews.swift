@@ -10,7 +10,15 @@ struct FormIndexView: Encodable {
         let scans: Int
     }
 
+    /// Templates offered to me, each to accept or decline.
+    struct Invitation: Encodable {
+        let text: String
+        let acceptAction: String
+        let declineAction: String
+    }
+
     let templates: [Row]
+    let invitations: [Invitation]
     let createAction: String
     let importAction: String
     let name: String

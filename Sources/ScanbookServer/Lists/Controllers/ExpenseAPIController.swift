@@ -7,7 +7,12 @@ import Vapor
 enum ExpenseAPIController {
     /// `?member=&from=&to=&q=`: newest first, at most `ExpenseService.shownHistory`.
     @Sendable static func expenses(_ request: Request) async throws -> Response {
-        try await request.paginated(try await ExpenseService.history(of: try await list(request), filter: try request.query.decode(ExpenseFilter.self), on: request.db).map(ExpenseDTO.init))
+        let filter = try request.query.decode(ExpenseFilter.self)
+        // The page's form sends its empty date fields; the API says what it means.
+        for date in [filter.from, filter.to].compactMap({ $0 }) where CalendarDate(iso: date) == nil {
+            throw Abort(.badRequest, reason: "from and to are dates such as 2026-11-27")
+        }
+        return try await request.paginated(try await ExpenseService.history(of: try await list(request), filter: filter, on: request.db).map(ExpenseDTO.init))
     }
 
     @Sendable static func add(_ request: Request) async throws -> Response {

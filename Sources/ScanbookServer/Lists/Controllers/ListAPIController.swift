@@ -30,11 +30,18 @@ enum ListAPIController {
         return .noContent
     }
 
+    /// Left out: by time; a value the document does not list is a mistake worth saying.
+    private static func sort(_ text: String?) throws -> ItemService.Sort {
+        guard let text else { return .time }
+        guard let sort = ItemService.Sort(rawValue: text) else { throw Abort(.badRequest, reason: "sort must be time, name or category") }
+        return sort
+    }
+
     /// `?category=…&sort=time|name|category`; open items first, then bought ones.
     @Sendable static func items(_ request: Request) async throws -> Response {
         let query = try request.query.decode(ListQuery.self)
         let (open, bought) = try await ItemService.items(
-            of: try await list(request), category: query.category, sort: query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time, on: request.db
+            of: try await list(request), category: query.category, sort: try sort(query.sort), on: request.db
         )
         return try await request.paginated(try (open + bought).map(ListItemDTO.init))
     }

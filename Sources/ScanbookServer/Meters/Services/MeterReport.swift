@@ -50,13 +50,20 @@ struct MeterReport {
 
     /// The period a request asks for (`?period=30d|12m|custom&from=&to=`); 12 months by default.
     static func period(_ query: ConsumptionQuery, today: CalendarDate) throws(UserFacingError) -> ConsumptionPeriod {
+        // A date sent must read, whichever period it goes with.
+        for text in [query.from, query.to].compactMap({ $0 }) where CalendarDate(iso: text) == nil {
+            throw UserFacingError(.badRequest, "meters_invalidPeriod")
+        }
         switch query.period ?? "12m" {
         case "30d": return .last30Days(endingOn: today)
-        case "12m", "": return .last12Months(endingOn: today)
+        case "12m": return .last12Months(endingOn: today)
         case "custom":
-            guard let from = query.from.flatMap(CalendarDate.init(iso:)), let to = query.to.flatMap(CalendarDate.init(iso:)),
-                  let period = ConsumptionPeriod.custom(from: from, to: to)
-            else { throw UserFacingError(.badRequest, "meters_invalidPeriod") }
+            // Both read already (above); a custom period without both is understood, and refused.
+            guard let from = query.from.flatMap(CalendarDate.init(iso:)), let to = query.to.flatMap(CalendarDate.init(iso:)) else {
+                throw UserFacingError(.unprocessableEntity, "meters_invalidPeriod")
+            }
+            // Two dates that read but make no period (the end before the start): understood, refused.
+            guard let period = ConsumptionPeriod.custom(from: from, to: to) else { throw UserFacingError(.unprocessableEntity, "meters_invalidPeriod") }
             return period
         default:
             throw UserFacingError(.badRequest, "meters_invalidPeriod")

@@ -25,6 +25,12 @@ extension PaymentAPIController {
         return try await request.created(WhitelistEntryDTO(entry), at: PaymentsAPIRoute.whitelistEntry(id: entry.id))
     }
 
+    @Sendable static func changeWhitelistLimit(_ request: Request) async throws -> WhitelistEntryDTO {
+        let entry = try await WhitelistService.find(request.id(.entry), on: request)
+        let form = try request.content.decode(WhitelistLimitForm.self)
+        return try WhitelistEntryDTO(try await WhitelistService.changeLimit(entry, limit: form.limit, currency: form.currency, code: form.code, on: request))
+    }
+
     @Sendable static func deleteWhitelistEntry(_ request: Request) async throws -> HTTPStatus {
         try await WhitelistService.delete(try await WhitelistService.find(request.id(.entry), on: request), on: request)
         return .noContent
@@ -48,8 +54,8 @@ extension PaymentAPIController {
 
     @Sendable static func sign(_ request: Request) async throws -> BankPaymentDTO {
         let payment = try await PaymentService.find(request.id(.payment), on: request)
-        try await PaymentSigning.sign(payment, code: try request.content.decode(CodeForm.self).code, on: request)
-        return try BankPaymentDTO(payment)
+        let form = try request.content.decode(CodeForm.self)
+        return try BankPaymentDTO(try await PaymentSigning.sign(payment, code: form.code, shown: form.contentDigest, on: request))
     }
 
     @Sendable static func readCodeline(_ request: Request) async throws -> CodelineReadingDTO {
@@ -77,6 +83,8 @@ extension PaymentAPIController {
     /// `?folder=<id>|none`, `?q=` text in the name or beneficiary.
     @Sendable static func templates(_ request: Request) async throws -> [PaymentTemplateDTO] {
         let folder = try? request.query.get(String.self, at: "folder")
+        // The page's filter sends an empty folder for "all"; the API leaves the parameter out.
+        if folder?.isEmpty == true { throw UserFacingError(.badRequest, "payments_folderUnknown") }
         let name = try? request.query.get(String.self, at: "q")
         return try await PaymentTemplateService.list(folder: folder, name: name, on: request).map(PaymentTemplateDTO.init)
     }

@@ -39,8 +39,7 @@ enum PaymentAPIController {
 
     @Sendable static func update(_ request: Request) async throws -> BankPaymentDTO {
         let payment = try await PaymentService.find(request.id(.payment), on: request)
-        try await PaymentService.update(payment, with: try request.content.decode(PaymentForm.self), on: request)
-        return try BankPaymentDTO(payment)
+        return try BankPaymentDTO(try await PaymentService.update(payment, with: try request.content.decode(PaymentForm.self), on: request))
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
@@ -50,8 +49,8 @@ enum PaymentAPIController {
 
     @Sendable static func execute(_ request: Request) async throws -> Response {
         let form = try request.content.decode(ExecuteForm.self)
-        let file = try await PaymentExecution.execute(account: form.account, date: form.date, on: request)
-        return try await request.created(PaymentFileDTO(file), at: PaymentsAPIRoute.file(id: file.id))
+        let outcome = try await PaymentExecution.execute(account: form.account, date: form.date, on: request)
+        return try await request.created(PaymentExecutionDTO(outcome, request: request), at: PaymentsAPIRoute.file(id: outcome.file.id))
     }
 
     @Sendable static func download(_ request: Request) async throws -> Response {

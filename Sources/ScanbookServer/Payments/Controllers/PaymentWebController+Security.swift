@@ -39,6 +39,18 @@ extension PaymentWebController {
         }
     }
 
+    @Sendable static func changeWhitelistLimit(_ request: Request) async throws -> Response {
+        let entry = try await WhitelistService.find(request.id(.entry), on: request)
+        let form = try request.content.decode(WhitelistLimitForm.self)
+        return try await request.change {
+            let changed = try await WhitelistService.changeLimit(entry, limit: form.limit, currency: form.currency, code: form.code, on: request)
+            request.flash(.success, request.text("payments_whitelistLimitChanged", ["name": changed.name]))
+            return PaymentsURL.whitelist
+        } showAgain: { errors, status in
+            try await renderWhitelist(request, errors: errors, status: status)
+        }
+    }
+
     @Sendable static func authenticator(_ request: Request) async throws -> Response {
         try await renderAuthenticator(request, enrolment: nil, errors: [], status: .ok)
     }
@@ -79,7 +91,7 @@ extension PaymentWebController {
         let payment = try await PaymentService.find(request.id(.payment), on: request)
         let form = try request.content.decode(CodeForm.self)
         return try await request.change {
-            try await PaymentSigning.sign(payment, code: form.code, on: request)
+            try await PaymentSigning.sign(payment, code: form.code, shown: form.contentDigest, on: request)
             request.flash(.success, request.text("payments_signed", ["name": payment.beneficiaryName]))
             return PaymentsURL.payment(id: payment.id)
         } showAgain: { errors, status in

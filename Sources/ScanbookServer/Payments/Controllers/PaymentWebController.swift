@@ -103,8 +103,9 @@ enum PaymentWebController {
     @Sendable static func execute(_ request: Request) async throws -> Response {
         let form = try request.content.decode(ExecuteForm.self)
         return try await request.change {
-            let file = try await PaymentExecution.execute(account: form.account, date: form.date, on: request)
-            request.flash(.success, request.text("payments_executed", ["count": "\(file.paymentCount)", "id": file.messageID]))
+            let outcome = try await PaymentExecution.execute(account: form.account, date: form.date, on: request)
+            request.flash(.success, request.text("payments_executed", ["count": "\(outcome.file.paymentCount)", "id": outcome.file.messageID]))
+            for item in outcome.leftOut { request.flash(.error, item.reason.message(item.payment, request: request)) }
             return PaymentsURL.index
         } showAgain: { errors, status in
             try await renderIndex(request, form: nil, errors: errors, status: status)

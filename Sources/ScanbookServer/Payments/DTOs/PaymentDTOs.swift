@@ -37,6 +37,9 @@ struct BankPaymentDTO: Content {
     let signatureRequired: Bool
     /// Signed, and nothing the signature covers changed since.
     let signed: Bool
+    /// SHA-256 of what a signature covers, as stored now: sent back with a signature
+    /// (`contentDigest` of `POST /payments/{id}/sign`), it refuses to sign a payment changed since.
+    let contentDigest: String
 
     init(_ payment: Payment) throws {
         id = try payment.requireID()
@@ -55,6 +58,7 @@ struct BankPaymentDTO: Content {
         file = payment.$file.id
         signatureRequired = payment.signatureRequired
         signed = payment.$debitAccount.value.map { payment.isSigned(debitIBAN: $0.iban) } ?? false
+        contentDigest = payment.contentDigest
     }
 }
 
@@ -73,5 +77,41 @@ struct PaymentFileDTO: Content {
         messageID = file.messageID
         paymentCount = file.paymentCount
         download = PaymentsAPIRoute.file(id: id).path
+    }
+}
+
+/// What `POST /payments/execute` answers: the file, and the day's payments left out of it with
+/// the reason (unsigned, changed since signed, no longer covered by a whitelist).
+struct PaymentExecutionDTO: Content {
+    struct LeftOut: Content {
+        let payment: UUID
+        let reason: String
+        /// The reason in the user's language.
+        let message: String
+    }
+
+    let id: UUID
+    let debitAccount: UUID
+    let executionDate: String
+    let messageID: String
+    let paymentCount: Int
+    let download: String
+    let leftOut: [LeftOut]
+
+    init(_ outcome: PaymentExecution.Outcome, request: Request) throws {
+        let file = try PaymentFileDTO(outcome.file)
+        (id, debitAccount, executionDate, messageID) = (file.id, file.debitAccount, file.executionDate, file.messageID)
+        (paymentCount, download) = (file.paymentCount, file.download)
+        leftOut = try outcome.leftOut.map { item in
+            LeftOut(payment: try item.payment.requireID(), reason: item.reason.rawValue, message: item.reason.message(item.payment, request: request))
+        }
+    }
+}
+
+extension PaymentExecution.LeftOutReason {
+    func message(_ payment: Payment, request: Request) -> String {
+        request.text("payments_leftOut_\(rawValue)", [
+            "name": payment.beneficiaryName, "amount": "\(payment.currency) \(payment.amount.description)",
+        ])
     }
 }

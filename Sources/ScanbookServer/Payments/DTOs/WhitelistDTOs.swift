@@ -14,7 +14,19 @@ struct WhitelistForm: Content {
     var clearingNumber: String?
     var bankName: String?
     var bankAddress: String?
+    /// Payments above this amount need their own signature even to this beneficiary (typed;
+    /// empty: 5,000, within the server's ceiling).
+    var limit: String?
+    /// The limit's currency; empty: the default account's.
+    var limitCurrency: String?
     /// A current code of the user's authenticator.
+    var code: String?
+}
+
+/// A whitelist entry's new per-payment limit; raising it takes a code.
+struct WhitelistLimitForm: Content {
+    var limit: String?
+    var currency: String?
     var code: String?
 }
 
@@ -27,6 +39,10 @@ struct WhitelistEntryDTO: Content {
     let clearingNumber: String?
     let bankName: String?
     let bankAddress: String?
+    /// Payments above it need their own signature ("5000.00").
+    let limit: String
+    /// nil: read in the payment's currency (entries from before limits).
+    let limitCurrency: String?
 
     init(_ entry: WhitelistEntry) throws {
         id = try entry.requireID()
@@ -36,12 +52,16 @@ struct WhitelistEntryDTO: Content {
         clearingNumber = entry.clearingNumber
         bankName = entry.bankName
         bankAddress = entry.bankAddress
+        limit = Amount(minorUnits: entry.cover.limitHundredths, decimals: 2).description
+        limitCurrency = entry.cover.currency
     }
 }
 
 /// A second-factor code typed by the user.
 struct CodeForm: Content {
     var code: String?
+    /// With a signature: the payment's `contentDigest` as the signer saw it.
+    var contentDigest: String?
 }
 
 struct EnrolmentDTO: Content {

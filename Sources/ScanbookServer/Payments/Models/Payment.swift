@@ -35,7 +35,9 @@ final class Payment: Model, @unchecked Sendable {
     @Field(key: "execution_date") var executionDate: String
     @Field(key: "state") var state: State
     @OptionalField(key: "rejection_reason") var rejectionReason: String?
-    /// To a beneficiary on no whitelist: executed only once signed with a second factor.
+    /// Executed only once signed with a second factor: the beneficiary was on no whitelist, or the
+    /// amount above the entry's limit, when the payment was created or changed. Never lowered
+    /// until the payment is signed (`PaymentSignaturePolicy`).
     @Field(key: "signature_required") var signatureRequired: Bool
     /// SHA-256 of the `SignedPaymentFields` the user signed; voided by changing any of them.
     @OptionalField(key: "signed_digest") var signedDigest: String?
@@ -75,9 +77,18 @@ final class Payment: Model, @unchecked Sendable {
 
     var amount: Amount { Amount(minorUnits: amountMinor, decimals: 2) }
 
-    /// What a signature covers, as stored now (`debitIBAN`: the debit account's IBAN).
+    /// What a signature covers, as stored now (`debitIBAN`: the debit account's IBAN): every field
+    /// the bank receives.
     func signedFields(debitIBAN: String) -> SignedPaymentFields {
-        SignedPaymentFields(debitAccount: debitIBAN, beneficiaryAccount: beneficiaryAccount, amountHundredths: amountMinor, currency: currency, reference: reference)
+        SignedPaymentFields(
+            debitAccount: debitIBAN, beneficiaryAccount: beneficiaryAccount, beneficiary: beneficiary, amountHundredths: amountMinor,
+            currency: currency, referenceType: referenceType, reference: reference, message: message, executionDate: executionDate
+        )
+    }
+
+    /// The digest of what a signature would cover now (needs the debit account loaded).
+    var contentDigest: String {
+        PaymentSigning.digest(signedFields(debitIBAN: $debitAccount.value?.iban ?? ""))
     }
 
     /// Signed, and nothing the signature covers changed since.
@@ -85,9 +96,20 @@ final class Payment: Model, @unchecked Sendable {
         signedDigest.map { $0 == PaymentSigning.digest(signedFields(debitIBAN: debitIBAN)) } ?? false
     }
 
-    /// Whether execution may hand it to the bank.
+    /// Whether execution may hand it to the bank as far as its signature goes (the whitelist is
+    /// checked again at execution for payments that need none).
     func isReady(debitIBAN: String) -> Bool {
         !signatureRequired || isSigned(debitIBAN: debitIBAN)
+    }
+
+    /// The row as stored now, with its debit account, read inside the caller's transaction
+    /// (after the owner's payment lock), so a decision or an audit entry rests on what is written,
+    /// not on a copy read before a concurrent change.
+    static func stored(_ id: UUID, on database: any Database) async throws -> Payment {
+        guard let payment = try await Payment.query(on: database).filter(\.$id == id).with(\.$debitAccount).first() else {
+            throw Abort(.notFound)
+        }
+        return payment
     }
 
     var beneficiary: QRBill.Address {

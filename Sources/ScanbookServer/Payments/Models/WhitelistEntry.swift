@@ -22,11 +22,19 @@ final class WhitelistEntry: Model, @unchecked Sendable {
     @OptionalField(key: "clearing_number") var clearingNumber: String?
     @OptionalField(key: "bank_name") var bankName: String?
     @OptionalField(key: "bank_address") var bankAddress: String?
+    /// Hundredths of `limitCurrency`: payments above it need their own signature. nil (entries
+    /// from before limits): `PaymentSignaturePolicy.defaultLimitHundredths`.
+    @OptionalField(key: "limit_minor") var limitMinor: Int?
+    /// nil: the limit is read in the payment's own currency.
+    @OptionalField(key: "limit_currency") var limitCurrency: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}
 
-    init(ownerID: UUID?, account: String, address: QRBill.Address, clearingNumber: String?, bankName: String?, bankAddress: String?) {
+    init(
+        ownerID: UUID?, account: String, address: QRBill.Address, clearingNumber: String?, bankName: String?, bankAddress: String?,
+        limit: PaymentSignaturePolicy.Cover
+    ) {
         self.$owner.id = ownerID
         self.account = account
         (name, street, buildingNumber) = (address.name, address.street, address.buildingNumber)
@@ -34,6 +42,8 @@ final class WhitelistEntry: Model, @unchecked Sendable {
         self.clearingNumber = clearingNumber
         self.bankName = bankName
         self.bankAddress = bankAddress
+        limitMinor = limit.limitHundredths
+        limitCurrency = limit.currency
     }
 
     var address: QRBill.Address {
@@ -41,4 +51,8 @@ final class WhitelistEntry: Model, @unchecked Sendable {
     }
 
     var isGlobal: Bool { $owner.id == nil }
+
+    var cover: PaymentSignaturePolicy.Cover {
+        PaymentSignaturePolicy.Cover(limitHundredths: limitMinor ?? PaymentSignaturePolicy.defaultLimitHundredths, currency: limitCurrency)
+    }
 }

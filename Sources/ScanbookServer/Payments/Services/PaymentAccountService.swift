@@ -36,6 +36,9 @@ enum PaymentAccountService {
                     try await PaymentAccount.query(on: database).filter(\.$owner.$id == ownerID).set(\.$isDefault, to: false).update()
                 }
                 try await account.create(on: database)
+                guard let written = try await PaymentAccount.find(try account.requireID(), on: database) else { throw Abort(.notFound) }
+                try await AuditLog.record("account.add", subject: "account \(try written.requireID())", before: Optional<PaymentAccountDTO>.none,
+                                          after: try PaymentAccountDTO(written), on: database, request: request)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw UserFacingError(.conflict, "payments_accountExists", ["iban": checked.formatted])
@@ -51,7 +54,10 @@ enum PaymentAccountService {
             let payments = try await Payment.query(on: database).filter(\.$debitAccount.$id == accountID).count()
             let files = try await PaymentFile.query(on: database).filter(\.$debitAccount.$id == accountID).count()
             guard payments + files == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(payments)"]) }
-            try await account.delete(on: database)
+            guard let row = try await PaymentAccount.find(accountID, on: database) else { throw Abort(.notFound) }
+            try await row.delete(on: database)
+            try await AuditLog.record("account.delete", subject: "account \(accountID)", before: try PaymentAccountDTO(row),
+                                      after: Optional<PaymentAccountDTO>.none, on: database, request: request)
         }
     }
 }

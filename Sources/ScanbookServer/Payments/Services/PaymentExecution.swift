@@ -6,7 +6,32 @@ import Vapor
 /// Hands the pending payments of one debit account and day to the bank: one pain.001 file, kept
 /// for download, the payments marked executed with it, in one transaction.
 enum PaymentExecution {
-    static func execute(account accountID: UUID?, date: String?, on request: Request) async throws -> PaymentFile {
+    /// Why a pending payment of the day was left out of the file.
+    enum LeftOutReason: String, Sendable, Codable {
+        /// It needs its own signature and has none.
+        case unsigned
+        /// It was signed, but what is stored now is not what was signed.
+        case changedSinceSigned = "changed-since-signed"
+        /// It needed no signature when made, but its beneficiary is no longer whitelisted or the
+        /// amount is above the entry's limit now: it waits for a signature from now on.
+        case notCoveredByWhitelist = "not-covered-by-whitelist"
+    }
+
+    struct LeftOut: Sendable {
+        let payment: Payment
+        let reason: LeftOutReason
+    }
+
+    struct Outcome: Sendable {
+        let file: PaymentFile
+        let payments: [Payment]
+        let leftOut: [LeftOut]
+    }
+
+    /// Every payment is checked against its signature digest (or the whitelist, for those that
+    /// need none) in the transaction that marks it executed, so nothing changed after its check
+    /// reaches the file.
+    static func execute(account accountID: UUID?, date: String?, on request: Request) async throws -> Outcome {
         let ownerID = try request.auth.require(User.self).requireID()
         let account = try await PaymentAccount.find(accountID, ownedBy: request)
         guard let day = date.flatMap(CalendarDate.init(iso:)) else { throw UserFacingError(.unprocessableEntity, "payments_invalidDate") }
@@ -14,30 +39,37 @@ enum PaymentExecution {
         let accountID = try account.requireID()
         let createdAt = request.now
         let messageID = "SB-\(Int(createdAt.timeIntervalSince1970))-\(UUID().uuidString.prefix(8))"
-        return try await request.db.writeTransaction { database in
+        let ceiling = request.scanbookConfig.whitelistCeilingHundredths
+        let outcome: Outcome? = try await request.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
             let due = try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
-                .filter(\.$state == .pending).filter(\.$executionDate == day.description).all()
-            // A signed payment goes; an unsigned one only while its beneficiary is whitelisted now
-            // (an entry removed since its creation makes it wait for a signature again).
+                .filter(\.$state == .pending).filter(\.$executionDate == day.description).with(\.$debitAccount).all()
             var payments: [Payment] = []
+            var leftOut: [LeftOut] = []
             for payment in due {
-                if payment.signatureRequired && payment.isSigned(debitIBAN: account.iban) {
-                    payments.append(payment)
-                } else if try await PaymentService.needsSignature(payment, ownerID: ownerID, on: database) {
-                    if !payment.signatureRequired {
-                        payment.signatureRequired = true
-                        try await payment.save(on: database)
+                if payment.signatureRequired {
+                    if payment.isSigned(debitIBAN: payment.debitAccount.iban) {
+                        payments.append(payment)
+                    } else {
+                        leftOut.append(LeftOut(payment: payment, reason: payment.signedDigest == nil ? .unsigned : .changedSinceSigned))
                     }
+                } else if try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database) {
+                    // The whitelist no longer covers it (an entry removed or its limit lowered):
+                    // from now on it waits for a signature.
+                    let before = try BankPaymentDTO(payment)
+                    payment.signatureRequired = true
+                    try await payment.save(on: database)
+                    try await AuditLog.record("payment.signatureRequired", subject: "payment \(try payment.requireID())", before: before,
+                                              after: try BankPaymentDTO(try await Payment.stored(try payment.requireID(), on: database)),
+                                              on: database, request: request)
+                    leftOut.append(LeftOut(payment: payment, reason: .notCoveredByWhitelist))
                 } else {
-                    payment.signatureRequired = false
                     payments.append(payment)
                 }
             }
-            guard !payments.isEmpty else {
-                if !due.isEmpty { throw UserFacingError(.unprocessableEntity, "payments_awaitingSignature", ["count": "\(due.count)"]) }
-                throw UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description])
-            }
+            // Nothing ready: no file, but what was found (a payment that now waits for a
+            // signature) is kept.
+            guard !payments.isEmpty else { return nil }
             let batch = PaymentBatch(
                 id: "\(messageID)-1", debtorName: user.name, debtorAccount: account.iban, executionDate: day,
                 transfers: try payments.map(transfer)
@@ -45,15 +77,22 @@ enum PaymentExecution {
             let xml = Pain001.document(messageID: messageID, createdAt: isoDateTime(createdAt), initiatingParty: user.name, batches: [batch])
             let file = PaymentFile(ownerID: ownerID, debitAccountID: accountID, executionDate: day.description, messageID: messageID, paymentCount: payments.count, xml: xml)
             try await file.create(on: database)
+            let fileID = try file.requireID()
             for payment in payments {
                 payment.state = .executed
-                payment.$file.id = try file.requireID()
+                payment.$file.id = fileID
                 try await payment.save(on: database)
             }
-            try await AuditLog.record("payments.execute", subject: "file \(try file.requireID())", before: Optional<PaymentFileDTO>.none,
-                                      after: try PaymentFileDTO(file), on: database, request: request)
-            return file
+            let written = try await Payment.query(on: database).filter(\.$file.$id == fileID).with(\.$debitAccount).all()
+            try await AuditLog.record("payments.execute", subject: "file \(fileID)", before: Optional<ExecutedFileSnapshot>.none,
+                                      after: try ExecutedFileSnapshot(file: file, payments: written), on: database, request: request)
+            return Outcome(file: file, payments: written, leftOut: leftOut)
         }
+        if let outcome { return outcome }
+        let waiting = try await Payment.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
+            .filter(\.$state == .pending).filter(\.$executionDate == day.description).count()
+        if waiting > 0 { throw UserFacingError(.unprocessableEntity, "payments_awaitingSignature", ["count": "\(waiting)"]) }
+        throw UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description])
     }
 
     private static func transfer(_ payment: Payment) throws -> CreditTransfer {
@@ -76,5 +115,16 @@ enum PaymentExecution {
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         return String(formatter.string(from: date).dropLast())
+    }
+}
+
+/// What the audit log keeps of an executed file: the file and each payment it carries, as written.
+struct ExecutedFileSnapshot: Encodable {
+    let file: PaymentFileDTO
+    let payments: [BankPaymentDTO]
+
+    init(file: PaymentFile, payments: [Payment]) throws {
+        self.file = try PaymentFileDTO(file)
+        self.payments = try payments.map(BankPaymentDTO.init)
     }
 }

@@ -18,52 +18,64 @@ enum PaymentService {
         try await Payment.find(id, ownedBy: request) { $0.with(\.$debitAccount) }
     }
 
-    /// A new pending payment; to a beneficiary on no whitelist it waits for a signature. How the
-    /// user started it (a slip photo, a template, a kind) counts for the home page's favourites.
+    /// A new pending payment; to a beneficiary on no whitelist, or above the entry's limit, it
+    /// waits for a signature. How the user started it (a slip photo, a template, a kind) counts
+    /// for the home page's favourites.
     static func create(_ form: PaymentForm, on request: Request) async throws -> Payment {
         let (checked, account) = try await check(form, on: request)
         let ownerID = try request.auth.require(User.self).requireID()
         let payment = Payment(ownerID: ownerID, checked: checked, debitAccountID: try account.requireID())
-        payment.$debitAccount.value = account
         let favourite = try await favouriteKey(form.from, kind: checked.kind, ownerID: ownerID, on: request.db)
-        try await request.db.writeTransaction { database in
-            payment.signatureRequired = try await needsSignature(payment, ownerID: ownerID, on: database)
+        let ceiling = request.scanbookConfig.whitelistCeilingHundredths
+        return try await request.db.writeTransaction { database in
+            try await database.lockPayments(of: ownerID)
+            payment.signatureRequired = try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database)
             try await payment.create(on: database)
             try await PaymentFavourites.count(favourite, ownerID: ownerID, on: database)
-            try await AuditLog.record("payment.create", subject: "payment \(try payment.requireID())", before: Optional<BankPaymentDTO>.none,
-                                      after: try BankPaymentDTO(payment), on: database, request: request)
+            let written = try await Payment.stored(try payment.requireID(), on: database)
+            try await AuditLog.record("payment.create", subject: "payment \(try written.requireID())", before: Optional<BankPaymentDTO>.none,
+                                      after: try BankPaymentDTO(written), on: database, request: request)
+            return written
         }
-        return payment
     }
 
-    /// Changes a pending payment. A signature stays only while the fields it covers are unchanged.
-    static func update(_ payment: Payment, with form: PaymentForm, on request: Request) async throws {
+    /// Changes a pending payment, as stored when the change's transaction runs. A payment that
+    /// needed a signature keeps needing one; a signature stays only while every field it covers
+    /// is unchanged. Returns the row as written.
+    @discardableResult
+    static func update(_ payment: Payment, with form: PaymentForm, on request: Request) async throws -> Payment {
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
-        let before = try BankPaymentDTO(payment)
         let (checked, account) = try await check(form, on: request)
         let ownerID = try request.auth.require(User.self).requireID()
-        payment.apply(checked, debitAccountID: try account.requireID())
-        payment.$debitAccount.value = account
-        try await request.db.writeTransaction { database in
+        let accountID = try account.requireID()
+        let ceiling = request.scanbookConfig.whitelistCeilingHundredths
+        return try await request.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
-            try await requirePending(payment, on: database)
-            payment.signatureRequired = try await needsSignature(payment, ownerID: ownerID, on: database)
-            if !payment.isSigned(debitIBAN: account.iban) { (payment.signedDigest, payment.signedAt) = (nil, nil) }
-            try await payment.save(on: database)
-            try await AuditLog.record("payment.update", subject: "payment \(try payment.requireID())", before: before,
-                                      after: try BankPaymentDTO(payment), on: database, request: request)
+            let row = try await Payment.stored(try payment.requireID(), on: database)
+            guard row.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
+            let before = try BankPaymentDTO(row)
+            let wasRequired = row.signatureRequired
+            row.apply(checked, debitAccountID: accountID)
+            row.$debitAccount.value = account
+            row.signatureRequired = try await WhitelistService.requiresSignature(row, wasRequired: wasRequired, ownerID: ownerID, ceiling: ceiling, on: database)
+            if !row.isSigned(debitIBAN: account.iban) { (row.signedDigest, row.signedAt) = (nil, nil) }
+            try await row.save(on: database)
+            let written = try await Payment.stored(try row.requireID(), on: database)
+            try await AuditLog.record("payment.update", subject: "payment \(try written.requireID())", before: before,
+                                      after: try BankPaymentDTO(written), on: database, request: request)
+            return written
         }
     }
 
     static func delete(_ payment: Payment, on request: Request) async throws {
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
-        let before = try BankPaymentDTO(payment)
         let ownerID = payment.$owner.id
         try await request.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
-            try await requirePending(payment, on: database)
-            try await payment.delete(on: database)
-            try await AuditLog.record("payment.delete", subject: "payment \(try payment.requireID())", before: before,
+            let row = try await Payment.stored(try payment.requireID(), on: database)
+            guard row.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
+            try await row.delete(on: database)
+            try await AuditLog.record("payment.delete", subject: "payment \(try row.requireID())", before: try BankPaymentDTO(row),
                                       after: Optional<BankPaymentDTO>.none, on: database, request: request)
         }
     }
@@ -76,21 +88,6 @@ enum PaymentService {
             return PaymentFavourites.templateKey(id)
         }
         return PaymentFavourites.kindKey(kind)
-    }
-
-    /// No second factor for a beneficiary on the user's or the global whitelist. (An own account
-    /// is no exception: accounts are added without a code, so one added by someone holding only
-    /// the session would be a way round the second factor.)
-    static func needsSignature(_ payment: Payment, ownerID: UUID, on database: any Database) async throws -> Bool {
-        try await WhitelistService.entry(for: payment.beneficiaryAccount, userID: ownerID, on: database) == nil
-    }
-
-    /// Re-read inside the change's transaction: executed by a request that ran meanwhile → 409.
-    static func requirePending(_ payment: Payment, on database: any Database) async throws {
-        let id = try payment.requireID()
-        guard try await Payment.query(on: database).filter(\.$id == id).filter(\.$state == .pending).count() == 1 else {
-            throw UserFacingError(.conflict, "payments_notPending")
-        }
     }
 
     /// The form checked against the user's own debit account; every problem named at once.

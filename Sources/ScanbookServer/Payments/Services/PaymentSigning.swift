@@ -10,8 +10,12 @@ import Vapor
 /// that work once each, wrong codes throttled, and signatures bound to what they cover.
 enum PaymentSigning {
     static let issuer = "Scanbook"
-    /// Wrong codes allowed per user within `throttleWindow` before codes are refused for the rest of it.
+    /// Wrong codes allowed per target (a payment, the enrolment, …) and client address within
+    /// `throttleWindow` before codes from there are refused for the rest of it.
     static let wrongCodesAllowed = 5
+    /// Wrong codes allowed per user from all targets and addresses together: a guesser with many
+    /// addresses gets this many tries, not five per address.
+    static let wrongCodesPerUser = 25
     static let throttleWindow: TimeInterval = 15 * 60
 
     static func digest(_ fields: SignedPaymentFields) -> String {
@@ -52,7 +56,7 @@ enum PaymentSigning {
         guard let authenticator = try await authenticator(for: userID, on: request.db), !authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_authenticatorNotStarted")
         }
-        try await consume(code, authenticator, request: request)
+        try await consume(code, authenticator, for: .enrolment, request: request)
         let id = try authenticator.requireID()
         try await request.db.writeTransaction { database in
             // Only the enrolment the code was checked against, and only once (a "set up" in another
@@ -72,49 +76,98 @@ enum PaymentSigning {
         guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_authenticatorMissing")
         }
-        try await consume(code, authenticator, request: request)
+        try await consume(code, authenticator, for: .removal, request: request)
         try await request.db.writeTransaction { database in
             try await authenticator.delete(on: database)
             try await AuditLog.record("authenticator.remove", subject: "user \(userID)", before: "confirmed", after: Optional<String>.none, on: database, request: request)
         }
     }
 
-    /// Signs a pending payment that waits for it; its beneficiary joins the user's whitelist.
-    static func sign(_ payment: Payment, code: String?, on request: Request) async throws {
+    /// Signs a pending payment that waits for it, as stored when the signing transaction runs:
+    /// the digest is of the row read there under the owner's payment lock, so a change racing the
+    /// signature is either signed whole or voids it. Its beneficiary joins the user's whitelist
+    /// (up to the default limit). Returns the row as written.
+    /// `shown`: the `contentDigest` of the payment as the signer saw it (the page's hidden field, an
+    /// API client's copy); when given, a payment changed since is not signed (409), so nobody
+    /// signs an amount they never saw.
+    @discardableResult
+    static func sign(_ payment: Payment, code: String?, shown: String? = nil, on request: Request) async throws -> Payment {
         let userID = try request.auth.require(User.self).requireID()
-        let account = try await payment.$debitAccount.get(on: request.db)
+        let paymentID = try payment.requireID()
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
-        guard payment.signatureRequired, !payment.isSigned(debitIBAN: account.iban) else { throw UserFacingError(.conflict, "payments_nothingToSign") }
         guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_authenticatorMissing")
         }
-        let before = try BankPaymentDTO(payment)
-        try await consume(code, authenticator, request: request)
-        try await request.db.writeTransaction { database in
+        try await requireSignable(try await Payment.stored(paymentID, on: request.db), shown: shown)
+        try await consume(code, authenticator, for: .payment(paymentID), request: request)
+        return try await request.db.writeTransaction { database in
             try await database.lockPayments(of: userID)
-            try await PaymentService.requirePending(payment, on: database)
-            payment.signedDigest = digest(payment.signedFields(debitIBAN: account.iban))
-            payment.signedAt = request.now
-            try await payment.save(on: database)
-            try await WhitelistService.remember(payment, userID: userID, on: database)
-            try await AuditLog.record("payment.sign", subject: "payment \(try payment.requireID())", before: before, after: try BankPaymentDTO(payment), on: database, request: request)
+            let row = try await Payment.stored(paymentID, on: database)
+            try await requireSignable(row, shown: shown)
+            let before = try BankPaymentDTO(row)
+            row.signedDigest = digest(row.signedFields(debitIBAN: row.debitAccount.iban))
+            row.signedAt = request.now
+            try await row.save(on: database)
+            try await WhitelistService.remember(row, userID: userID, on: database, request: request)
+            let written = try await Payment.stored(paymentID, on: database)
+            try await AuditLog.record("payment.sign", subject: "payment \(paymentID)", before: before, after: try BankPaymentDTO(written), on: database, request: request)
+            return written
+        }
+    }
+
+    /// Pending, waiting for a signature, not signed as it stands, and what the signer was shown.
+    private static func requireSignable(_ payment: Payment, shown: String?) async throws {
+        guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
+        guard payment.signatureRequired, !payment.isSigned(debitIBAN: payment.debitAccount.iban) else {
+            throw UserFacingError(.conflict, "payments_nothingToSign")
+        }
+        if let shown = shown.flatMap({ $0.isEmpty ? nil : $0 }), shown != payment.contentDigest {
+            throw UserFacingError(.conflict, "payments_changedSinceShown")
+        }
+    }
+
+    /// What a code is typed for. Wrong codes are counted per target and client address, so a
+    /// guesser on one payment, or from one address, does not stop the owner signing from theirs.
+    enum CodeTarget: Sendable, Equatable {
+        case payment(UUID)
+        case enrolment
+        case removal
+        case whitelist
+
+        var key: String {
+            switch self {
+            case .payment(let id): "payment:\(id.uuidString)"
+            case .enrolment: "enrolment"
+            case .removal: "removal"
+            case .whitelist: "whitelist"
+            }
         }
     }
 
     /// Checks the code against the authenticator and uses it up: each time step's code works once,
-    /// even when two requests race (the stored step only ever moves forward). Runs before the
+    /// even when two requests race (the stored step only ever moves forward). The attempt is
+    /// counted before the code is checked, in the same step as the count is read, so parallel
+    /// guesses cannot pass the limit; an attempt the throttle refuses is not counted (it checked
+    /// nothing), a wrong one stays, a right one clears its target and address. Runs before the
     /// change's transaction, so a wrong code's count stays when the request fails.
-    private static func consume(_ code: String?, _ authenticator: PaymentAuthenticator, request: Request) async throws {
-        let userID = authenticator.$user.id.uuidString
+    private static func consume(_ code: String?, _ authenticator: PaymentAuthenticator, for target: CodeTarget, request: Request) async throws {
+        let user = authenticator.$user.id.uuidString
+        let key = "\(user) \(target.key) \(request.clientKey)"
         let limiter = RateLimiter(database: request.db)
         let now = request.now
-        // The attempt is counted before it is checked, so parallel guesses cannot all pass the
-        // count; a right code clears the count.
-        try await limiter.record(.secondFactor, userID, at: now)
-        let attempts = try await limiter.times(.secondFactor, userID, since: now.addingTimeInterval(-throttleWindow))
-        if attempts.count > wrongCodesAllowed, let oldest = attempts.sorted().dropLast(wrongCodesAllowed).last {
-            let minutes = max(1, Int((oldest + throttleWindow - now.timeIntervalSince1970) / 60 + 0.999))
-            throw UserFacingError(.tooManyRequests, "payments_codeThrottled", ["minutes": "\(minutes)"])
+        let since = now.addingTimeInterval(-throttleWindow)
+        let (allowedHere, allowedEverywhere) = (wrongCodesAllowed, wrongCodesPerUser)
+        // Checked and counted in one step per target and per user (see `RateLimiter.reserve`).
+        _ = try await limiter.reserve([(.secondFactorTarget, key)], at: now, locks: ["code \(key)", "code \(user)"]) { limiter in
+            let here = try await limiter.times(.secondFactorTarget, key, since: since)
+            let everywhere = try await limiter.times(.secondFactorTarget, keyPrefix: "\(user) ", since: since)
+            guard here.count < allowedHere, everywhere.count < allowedEverywhere else {
+                let (counted, allowed) = here.count >= allowedHere ? (here, allowedHere) : (everywhere, allowedEverywhere)
+                let freedAt = (counted.sorted().dropLast(allowed - 1).last ?? now.timeIntervalSince1970) + throttleWindow
+                let seconds = max(1, Int((freedAt - now.timeIntervalSince1970).rounded(.up)))
+                throw UserFacingError(.tooManyRequests, [LocalizedProblem(key: "payments_codeThrottled", arguments: ["minutes": "\((seconds + 59) / 60)"])],
+                                      headers: ["Retry-After": "\(seconds)"])
+            }
         }
         let typed = String((code ?? "").filter { !$0.isWhitespace }.prefix(12))
         let secret = try await request.application.openSecret(authenticator.sealedSecret)
@@ -123,8 +176,33 @@ enum PaymentSigning {
         else {
             throw UserFacingError(.unprocessableEntity, "payments_codeWrong")
         }
-        try await limiter.clear(.secondFactor, userID)
+        try await limiter.clear(.secondFactorTarget, key)
         authenticator.lastCounter = counter
+    }
+
+    /// Wrong codes typed for the user in the throttle's window, by target and client address:
+    /// what the owner is shown, so a guesser's attempts are seen rather than only felt.
+    struct WrongCodes: Sendable, Equatable {
+        let target: String
+        let address: String
+        let count: Int
+        let last: Date
+    }
+
+    static func recentWrongCodes(of userID: UUID, now: Date, on database: any Database) async throws -> [WrongCodes] {
+        let user = userID.uuidString
+        let events = try await RateLimiter(database: database)
+            .events(.secondFactorTarget, keyPrefix: "\(user) ", since: now.addingTimeInterval(-throttleWindow))
+        var grouped: [String: (count: Int, last: Date)] = [:]
+        for event in events {
+            let current = grouped[event.key] ?? (0, event.at)
+            grouped[event.key] = (current.count + 1, max(current.last, event.at))
+        }
+        return grouped.compactMap { key, value in
+            let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count == 3 else { return nil }
+            return WrongCodes(target: parts[1], address: parts[2], count: value.count, last: value.last)
+        }.sorted { $0.last > $1.last }
     }
 
     /// A current code of the signed-in user's confirmed authenticator, used up (adding a
@@ -134,7 +212,7 @@ enum PaymentSigning {
         guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_whitelistNeedsAuthenticator")
         }
-        try await consume(code, authenticator, request: request)
+        try await consume(code, authenticator, for: .whitelist, request: request)
     }
 
     /// Moves the last used step forward to `counter` unless another request already used it or a later one.

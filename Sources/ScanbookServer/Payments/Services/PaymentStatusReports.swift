@@ -17,7 +17,7 @@ enum PaymentStatusReports {
 
     static func apply(_ bytes: [UInt8], on request: Request) async throws -> Outcome {
         let ownerID = try request.auth.require(User.self).requireID()
-        let report = try parse(bytes)
+        let report = try await parse(bytes, on: request)
         guard let file = try await PaymentFile.query(on: request.db).filter(\.$owner.$id == ownerID)
             .filter(\.$messageID == report.originalMessageID).first() else {
             throw UserFacingError(.unprocessableEntity, "payments_reportUnknownFile", ["id": String(report.originalMessageID.prefix(35))])
@@ -34,7 +34,7 @@ enum PaymentStatusReports {
                 payment.rejectionReason = String(reason.description.prefix(500))
                 try await payment.save(on: database)
                 try await AuditLog.record("payment.reject", subject: "payment \(try payment.requireID())", before: before,
-                                          after: try BankPaymentDTO(payment), on: database, request: request)
+                                          after: try BankPaymentDTO(try await Payment.stored(try payment.requireID(), on: database)), on: database, request: request)
                 rejected += 1
             }
             return Outcome(file: file, rejected: rejected)
@@ -42,10 +42,10 @@ enum PaymentStatusReports {
     }
 
     /// The report's statuses; anything that is not a pain.002 is refused with a message.
-    static func parse(_ bytes: [UInt8]) throws -> PaymentStatusReport {
+    static func parse(_ bytes: [UInt8], on request: Request) async throws -> PaymentStatusReport {
         let root: XMLNode
         do {
-            root = try XMLSchema.parseWithoutSchema(bytes)
+            root = try await request.parseXML(bytes) { try XMLSchema.parseWithoutSchema($0) }
         } catch let error as XMLSchemaError {
             throw UserFacingError(.unprocessableEntity, "payments_reportInvalid", ["reason": String(error.description.prefix(300))])
         }

@@ -53,6 +53,7 @@ enum PaymentTemplateService {
 
     static func save(_ form: TemplateForm, into template: PaymentTemplate? = nil, on request: Request) async throws -> PaymentTemplate {
         let ownerID = try request.auth.require(User.self).requireID()
+        let before = try template.map(PaymentTemplateDTO.init)
         let template = template ?? PaymentTemplate()
         template.$owner.id = ownerID
         var problems: [LocalizedProblem] = []
@@ -94,8 +95,13 @@ enum PaymentTemplateService {
         template.reference = text(form.reference)
         template.message = String(text(form.message).prefix(140))
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
-        try await template.save(on: request.db)
-        return template
+        return try await request.db.writeTransaction { database in
+            try await template.save(on: database)
+            guard let written = try await PaymentTemplate.find(try template.requireID(), on: database) else { throw Abort(.notFound) }
+            try await AuditLog.record(before == nil ? "template.create" : "template.update", subject: "template \(try written.requireID())",
+                                      before: before, after: try PaymentTemplateDTO(written), on: database, request: request)
+            return written
+        }
     }
 
     /// "Save this payment as a template".
@@ -119,7 +125,10 @@ enum PaymentTemplateService {
         let ownerID = template.$owner.id
         try await request.db.writeTransaction { database in
             try await PaymentFavourite.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$key == key).delete()
-            try await template.delete(on: database)
+            guard let row = try await PaymentTemplate.find(try template.requireID(), on: database) else { throw Abort(.notFound) }
+            try await row.delete(on: database)
+            try await AuditLog.record("template.delete", subject: "template \(try row.requireID())", before: try PaymentTemplateDTO(row),
+                                      after: Optional<PaymentTemplateDTO>.none, on: database, request: request)
         }
     }
 

@@ -17,6 +17,10 @@ extension PaymentPresentation {
                 account: accountText(entry.account),
                 bank: [entry.bankName, entry.clearingNumber.map { "BC \($0)" }, entry.bankAddress].compactMap { $0 }.joined(separator: " · "),
                 payURL: PaymentsURL.index.path + "?whitelist=\(id.uuidString)#new-payment",
+                limit: [entry.cover.currency, Formatting.money(Amount(minorUnits: entry.cover.limitHundredths, decimals: 2), locale: request.locale)]
+                    .compactMap { $0 }.joined(separator: " "),
+                limitValue: Amount(minorUnits: entry.cover.limitHundredths, decimals: 2).description,
+                limitURL: PaymentsURL.whitelistLimit(id: id).path,
                 deleteURL: entry.isGlobal && !user.isAdmin ? nil : PaymentsURL.deleteWhitelistEntry(id: id).path
             )
         }
@@ -35,6 +39,7 @@ extension PaymentPresentation {
             confirmedAt: authenticator?.confirmedAt.map { Formatting.dateTime($0, locale: request.locale) },
             secret: enrolment.map { grouped($0.secret) },
             qrDataURL: enrolment.map { "data:image/svg+xml;base64," + Data($0.qrSVG.utf8).base64EncodedString() },
+            wrongCodes: try await wrongCodeNotes(request, only: nil),
             errors: errors
         )
     }
@@ -47,6 +52,19 @@ extension PaymentPresentation {
                   action: entry.action, subject: entry.subject,
                   change: [entry.before.map { "− \($0)" }, entry.after.map { "+ \($0)" }].compactMap { $0 }.joined(separator: "\n"))
         })
+    }
+
+    /// "3 wrong codes for this payment from 203.0.113.9 in the last 15 minutes, the last at 10:42."
+    static func wrongCodeNotes(_ request: Request, only target: PaymentSigning.CodeTarget?) async throws -> [String] {
+        let userID = try request.auth.require(User.self).requireID()
+        let recent = try await PaymentSigning.recentWrongCodes(of: userID, now: request.now, on: request.db)
+        return recent.filter { target == nil || $0.target == target?.key }.map { item in
+            let kind = item.target.hasPrefix("payment:") ? "payment" : item.target
+            return request.text("payments_wrongCodes_\(kind)", [
+                "count": "\(item.count)", "address": item.address, "minutes": "\(Int(PaymentSigning.throttleWindow / 60))",
+                "time": Formatting.dateTime(item.last, locale: request.locale),
+            ])
+        }
     }
 
     static func accountText(_ stored: String) -> String {

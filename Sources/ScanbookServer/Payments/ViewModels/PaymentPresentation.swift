@@ -47,6 +47,8 @@ enum PaymentPresentation {
             referenceTypes: referenceTypes(values.referenceType, request), rejectionReason: payment.rejectionReason, errors: errors,
             updateURL: PaymentsURL.payment(id: id).path, deleteURL: PaymentsURL.deletePayment(id: id).path,
             signURL: PaymentsURL.sign(id: id).path, saveAsTemplateURL: PaymentsURL.saveAsTemplate(id: id).path, canSign: canSign,
+            contentDigest: payment.contentDigest,
+            wrongCodes: try await wrongCodeNotes(request, only: .payment(id)),
             folderOptions: [SelectOption(value: "", label: request.text("payments_folder_none"), selected: true)]
                 + folders.compactMap { folder in folder.id.map { SelectOption(value: $0.uuidString, label: folder.name, selected: false) } }
         )

@@ -7,7 +7,12 @@ struct WhitelistView: Encodable {
         let account: String
         let bank: String
         let payURL: String
-        /// nil when the user may not remove it (a global entry, not an administrator).
+        /// "CHF 5’000.00": payments above it need their own signature.
+        let limit: String
+        /// The limit as the change form shows it ("5000.00").
+        let limitValue: String
+        let limitURL: String
+        /// nil when the user may not change or remove it (a global entry, not an administrator).
         let deleteURL: String?
     }
 
@@ -26,6 +31,8 @@ struct AuthenticatorView: Encodable {
     /// Only right after "set up": the secret as text and as a QR code (data URL), never again.
     let secret: String?
     let qrDataURL: String?
+    /// Wrong codes typed lately, one line per target and client address.
+    let wrongCodes: [String]
     let errors: [String]
     let startURL = PaymentsURL.startEnrolment.path
     let confirmURL = PaymentsURL.confirmEnrolment.path

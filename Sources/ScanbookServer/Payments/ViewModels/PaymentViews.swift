@@ -91,6 +91,10 @@ struct PaymentShowView: Encodable {
     let saveAsTemplateURL: String
     /// Whether the user has an authenticator to sign with.
     let canSign: Bool
+    /// What the page shows, sent back with the signature: a payment changed since is not signed.
+    let contentDigest: String
+    /// Wrong codes typed for this payment lately, one line per client address.
+    let wrongCodes: [String]
     let folderOptions: [SelectOption]
     let authenticatorURL = PaymentsURL.authenticator.path
     let backURL = PaymentsURL.index.path

@@ -107,7 +107,7 @@ enum PaymentXMLController {
         let root: XMLNode
         do {
             guard let schema = request.application.paymentXML.schemas[service] else { throw Abort(.internalServerError) }
-            root = try schema.parse(bytes)
+            root = try await request.parseXML(bytes) { try schema.parse($0) }
         } catch let error as XMLSchemaError {
             let language = ServiceLanguage(Self.declaredLanguage(in: bytes), request.application.paymentXML)
             return failure(service, message: language.text("xml_invalidRequest"), exceptions: error.messages.map { ("schema", nil, $0) }).response(.badRequest)

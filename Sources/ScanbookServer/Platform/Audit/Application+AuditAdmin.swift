@@ -7,11 +7,13 @@ public struct AuditVerificationSummary: Sendable {
     /// The first broken link: its sequence number and why, nil when the chain is intact.
     public let brokenAt: Int?
     public let reason: String?
+    /// Entries below this were written before seals existed: checked by their hashes only.
+    public let sealedFrom: Int
 }
 
 extension Application {
     public func verifyAuditLog() async throws -> AuditVerificationSummary {
-        let result = try await AuditLog.verify(on: db)
-        return AuditVerificationSummary(entries: result.entries, brokenAt: result.broken?.sequence, reason: result.broken?.reason)
+        let result = try await AuditLog.verify(seal: AuditSeal(box: try await secretBox()), on: db)
+        return AuditVerificationSummary(entries: result.entries, brokenAt: result.broken?.sequence, reason: result.broken?.reason, sealedFrom: result.sealedFrom)
     }
 }

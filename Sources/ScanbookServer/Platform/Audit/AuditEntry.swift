@@ -20,6 +20,9 @@ final class AuditEntry: Model, @unchecked Sendable {
     /// ISO 8601 with milliseconds, as text: what is hashed must read back exactly as written.
     @Field(key: "at") var at: String
     @Field(key: "hash") var hash: String
+    /// "<key id>:<hex>": HMAC-SHA256 of `hash` with the audit key (`AuditSeal`); nil on entries
+    /// written before seals (below the head's `sealedFrom`).
+    @OptionalField(key: "mac") var mac: String?
 
     init() {}
 

@@ -16,8 +16,11 @@ final class RateEvent: Model, @unchecked Sendable {
         case loginAccount = "login.account"
         /// Accounts created from one client address.
         case registration = "register.address"
-        /// Wrong second-factor codes of one user; key the user id.
+        /// Wrong second-factor codes of one user; key the user id (before issue 40).
         case secondFactor = "payments.code"
+        /// Second-factor codes checked for one user, on one target (a payment, the enrolment, the
+        /// whitelist), from one client address; key "<user> <target> <address>".
+        case secondFactorTarget = "payments.code.target"
         /// Password reset mails asked for one e-mail address, whether or not it has an account.
         case passwordResetAccount = "reset.account"
         /// Password reset mails asked for from one client address.

@@ -10,10 +10,14 @@ struct BodyGateMiddleware: AsyncMiddleware {
     static let limitKey = "scanbook.bodyLimit"
     static let uploadKey = "scanbook.upload"
 
+    /// Marks routes whose caller is checked before their body's syntax (`CallerFirstRoutes`).
+    static let callerFirstKey = "scanbook.callerFirst"
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if let problem = request.url.query.flatMap({ FormURLEncodedCheck.problem(in: Array($0.utf8)) }) {
-            throw UserFacingError(.badRequest, Self.key(for: problem))
-        }
+        // No route: a 404 or 405 whatever the body holds.
+        guard request.route != nil else { return try await next.respond(to: request) }
+        let callerFirst = request.route?.userInfo[Self.callerFirstKey] != nil
+        if !callerFirst, let problem = Self.queryProblem(request) { throw problem }
         guard request.method != .GET, request.method != .HEAD else { return try await next.respond(to: request) }
         let limit = (request.route?.userInfo[Self.limitKey] as? Int) ?? request.application.routes.defaultMaxBodySize.value
         if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > limit {
@@ -26,10 +30,18 @@ struct BodyGateMiddleware: AsyncMiddleware {
                 throw Self.tooLarge(request, limit: limit)
             }
         }
-        if let body = request.body.data, body.readableBytes > 0, let problem = Self.problem(in: body, contentType: request.headers.contentType) {
-            throw problem
-        }
+        if !callerFirst, let problem = Self.bodyProblem(request) { throw problem }
         return try await next.respond(to: request)
+    }
+
+    static func queryProblem(_ request: Request) -> UserFacingError? {
+        request.url.query.flatMap { FormURLEncodedCheck.problem(in: Array($0.utf8)) }.map { UserFacingError(.badRequest, key(for: $0)) }
+    }
+
+    /// The collected body's syntax problem, if any.
+    static func bodyProblem(_ request: Request) -> UserFacingError? {
+        guard let body = request.body.data, body.readableBytes > 0 else { return nil }
+        return problem(in: body, contentType: request.headers.contentType)
     }
 
     /// An upload route names the file limit people know from the page (not the envelope's room);
@@ -53,6 +65,13 @@ struct BodyGateMiddleware: AsyncMiddleware {
         case ("application", "x-www-form-urlencoded"):
             return FormURLEncodedCheck.problem(in: bytes).map { UserFacingError(.badRequest, key(for: $0)) }
         case ("application", "json"):
+            // Counted before the parser builds anything (and before the walk below recurses).
+            if let violation = JSONBudget.requestBodies.violation(in: bytes) {
+                switch violation {
+                case .tooDeep(let maximum): return UserFacingError(.badRequest, "body_jsonTooDeep", ["maximum": "\(maximum)"])
+                case .tooManyValues(let maximum): return UserFacingError(.badRequest, "body_jsonTooManyValues", ["maximum": "\(maximum)"])
+                }
+            }
             guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
                 return UserFacingError(.badRequest, "body_invalidJSON")
             }
@@ -94,5 +113,30 @@ extension RoutesBuilder {
         route.userInfo[BodyGateMiddleware.limitKey] = limit.value
         route.userInfo[BodyGateMiddleware.uploadKey] = true
         return route
+    }
+}
+
+/// The syntax checks `BodyGateMiddleware` leaves to routes whose caller is checked first: runs
+/// after the route group's authentication, so a request without a token is a 401 whatever its
+/// body. The body was already read within its limit.
+struct BodySyntaxMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let problem = BodyGateMiddleware.queryProblem(request) ?? BodyGateMiddleware.bodyProblem(request) { throw problem }
+        return try await next.respond(to: request)
+    }
+}
+
+/// Routes added through it are marked `callerFirst`, and must be added to a group whose
+/// middleware ends with `BodySyntaxMiddleware` (the two are made together in `registerRoutes`).
+struct CallerFirstRoutes: RoutesBuilder {
+    let base: any RoutesBuilder
+
+    init(_ base: any RoutesBuilder) {
+        self.base = base
+    }
+
+    func add(_ route: Route) {
+        route.userInfo[BodyGateMiddleware.callerFirstKey] = true
+        base.add(route)
     }
 }

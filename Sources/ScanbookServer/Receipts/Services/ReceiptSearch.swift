@@ -25,12 +25,15 @@ struct ReceiptSearch: Sendable, Equatable {
     var isDetailed: Bool { merchant != nil || minimumHundredths != nil || maximumHundredths != nil || from != nil || to != nil }
 
     /// Reads the query's search fields (amounts by `mark`, the page's one number rule); every
-    /// problem at once, as a 400 naming the field and its value.
-    init(_ query: ReceiptListQuery, mark: DecimalMark) throws(UserFacingError) {
+    /// problem at once, as a 400 naming the field and its value. `strict` (the API): a field sent
+    /// empty is a mistake, dates are ISO only and amounts plain decimals with a point, as the API
+    /// document says; the page's form sends its empty fields and takes what people type.
+    init(_ query: ReceiptListQuery, mark: DecimalMark, strict: Bool = false) throws(UserFacingError) {
         var problems: [LocalizedProblem] = []
         func text(_ value: String?, field: String) -> String? {
             guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-            guard trimmed.count <= Self.maximumTextLength else {
+            // Counted as the API document counts (code points), never more leniently.
+            guard trimmed.unicodeScalars.count <= Self.maximumTextLength else {
                 problems.append(.init(key: "receipts_searchTooLong", arguments: ["field": field, "maximum": "\(Self.maximumTextLength)"]))
                 return nil
             }
@@ -42,17 +45,18 @@ struct ReceiptSearch: Sendable, Equatable {
             return trimmed
         }
         func amount(_ value: String?) -> Int? {
-            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
-            guard let hundredths = Amount(typed: trimmed, mark: mark)?.hundredths else {
+            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty || strict, value != nil else { return nil }
+            let plain = !strict || Self.isPlainAmount(trimmed)
+            guard plain, let hundredths = Amount(typed: trimmed, mark: strict ? .point : mark)?.hundredths else {
                 problems.append(.init(key: "receipts_invalidTotal", arguments: ["value": String(trimmed.prefix(40))]))
                 return nil
             }
             return hundredths
         }
         func date(_ value: String?) -> CalendarDate? {
-            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty || strict, value != nil else { return nil }
             // The date parser reads receipt lines; a short field is all a date needs.
-            guard trimmed.count <= 20, let date = CalendarDate(iso: trimmed) ?? DateParser.parse(trimmed) else {
+            guard trimmed.count <= 20, let date = CalendarDate(iso: trimmed) ?? (strict ? nil : DateParser.parse(trimmed)) else {
                 problems.append(.init(key: "receipts_invalidDate", arguments: ["value": String(trimmed.prefix(40))]))
                 return nil
             }
@@ -68,12 +72,23 @@ struct ReceiptSearch: Sendable, Equatable {
         maximumHundredths = amount(query.max)
         from = date(query.from)
         to = date(query.to)
+        guard problems.isEmpty else { throw UserFacingError(.badRequest, problems) }
+        // Each field reads, but together they ask for nothing: for the API a 422 (the document's
+        // schema cannot say "max not below min"), for the page its usual 400 with the form again.
         if let minimumHundredths, let maximumHundredths, minimumHundredths > maximumHundredths {
             problems.append(.init(key: "receipts_searchAmountOrder"))
         }
         if let from, let to, from > to {
             problems.append(.init(key: "receipts_searchDateOrder"))
         }
-        guard problems.isEmpty else { throw UserFacingError(.badRequest, problems) }
+        guard problems.isEmpty else { throw UserFacingError(strict ? .unprocessableEntity : .badRequest, problems) }
+    }
+
+    /// "12", "-3.5", "1234.50": what the API document's pattern for `min` and `max` allows.
+    static func isPlainAmount(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (1...7).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return parts.count == 1 || ((1...2).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber })
     }
 }
