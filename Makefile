@@ -12,14 +12,16 @@ BIN_DEBUG := .build/debug/scanbook
 export OMP_THREAD_LIMIT ?= 1
 
 # What building and running need (OpenCV, Tesseract with German and English data, zbar for the
-# capture engine), and what the tests need on top (PostgreSQL for the database-parametrized server
-# tests, Chromium and Selenium for the browser tests, Pillow/NumPy/qrcode for generated test photos,
-# Tesseract's own command for the bench's speed comparison).
+# capture engine, pip to fetch PP-OCR's pinned models), and what the tests need on top
+# (PostgreSQL for the database-parametrized server tests, Chromium and Selenium for the browser
+# tests, Pillow/NumPy/qrcode for generated test photos, Tesseract's own command for the bench's
+# speed comparison).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev \
-	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev
+	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev \
+	python3-pip
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
-	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv python3-pip unzip libxml2-utils fonts-ocr-b \
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv unzip libxml2-utils fonts-ocr-b \
 	tesseract-ocr
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
@@ -28,7 +30,7 @@ FUZZ_PYTHON := $(FUZZ_VENV)/bin/python
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all run build test test-swift test-e2e test-fuzz bench bench-fuzz deps deps-test clean
+.PHONY: all run build test test-swift test-e2e test-fuzz bench bench-fuzz deps deps-test models clean
 
 all: build
 
@@ -50,13 +52,19 @@ deps:
 deps-test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 
-build: deps
+# PP-OCR's models and ONNX Runtime's library, pinned and checked by SHA-256 (Tools/models); the
+# server and the command line find them here unless SCANBOOK_MODELS_DIR says otherwise.
+MODELS_DIR := .build/models
+models:
+	@$(PYTHON) Tools/models/fetch_models.py --out $(MODELS_DIR)
+
+build: deps models
 	$(SWIFT) build --product scanbook
 
 run: build
 	$(BIN_DEBUG) serve
 
-test: deps-test $(PAIN001_XSD)
+test: deps-test models $(PAIN001_XSD)
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-swift test-e2e test-fuzz
 
@@ -99,10 +107,10 @@ BENCH_QR_BILLS := .build/qr-bills-gen
 BENCH_SLIPS := .build/slips-gen
 BENCH_MNIST := .build/mnist
 BENCH_FORMS := .build/forms-gen
-# sroie-dev enlarged 2× (what a phone delivers): results must not depend on resolution.
-BENCH_SROIE_2X := .build/sroie-dev-2x
+# The real scans, as published (full resolution).
+BENCH_SROIE := ../shared/corpora/sroie-dev
 
-bench: deps-test
+bench: deps-test models
 	$(SWIFT) build -c release --product scanbook-bench
 	$(SWIFT) build -c release --product scanbook
 	@[ -f $(BENCH_DOCUMENTS)/029.json ] || $(PYTHON) Tools/docgen/generate_documents.py --out $(BENCH_DOCUMENTS) --count 30 --seed 1
@@ -113,13 +121,12 @@ bench: deps-test
 	@[ -f $(BENCH_METER_PHOTOS)/photos/truth.json ] || $(PYTHON) Tools/docgen/generate_meter_photos.py --out $(BENCH_METER_PHOTOS) --meters 8 --photos 8 --seed 1
 	@[ -f $(BENCH_QR_BILLS)/039.json ] || $(PYTHON) Tools/docgen/generate_qr_bills.py --out $(BENCH_QR_BILLS) --count 40 --seed 1
 	@[ -f $(BENCH_SLIPS)/059.json ] || $(PYTHON) Tools/docgen/generate_slips.py --out $(BENCH_SLIPS) --count 60 --seed 1
-	@[ -f $(BENCH_SROIE_2X)/000.json ] || [ ! -d ../shared/corpora/sroie-dev ] || $(PYTHON) Tools/docgen/upscale_corpus.py ../shared/corpora/sroie-dev $(BENCH_SROIE_2X) --factor 2
 	@[ -f $(BENCH_FORMS)/039.json ] || [ ! -d ../shared/corpora/mnist-train ] || $(PYTHON) Tools/docgen/generate_forms.py --out $(BENCH_FORMS) --count 40 --seed 1
 	@if [ -f ../shared/corpora/mnist-train/train-images-idx3-ubyte.gz ] && [ ! -f $(BENCH_MNIST)/train-labels-idx1-ubyte ]; then mkdir -p $(BENCH_MNIST) && \
 	  for f in train-images-idx3-ubyte train-labels-idx1-ubyte; do gunzip -c ../shared/corpora/mnist-train/$$f.gz > $(BENCH_MNIST)/$$f; done; fi
 	$(PYTHON) Tools/cluster/cluster.py with-postgres --durable -- .build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --documents-partial $(BENCH_DOCUMENTS_PARTIAL) --receipts $(BENCH_RECEIPTS) --receipt-photos $(BENCH_RECEIPT_PHOTOS) --meters $(BENCH_METERS) --meter-photos $(BENCH_METER_PHOTOS) --qr-bills $(BENCH_QR_BILLS) \
-	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) --sroie-2x $(BENCH_SROIE_2X) \
-	  --speed-vs-tesseract $(BENCH_SROIE_2X) --fuzz 1000000
+	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) \
+	  --speed-vs-tesseract $(BENCH_SROIE) --fuzz 1000000
 	$(PYTHON) Tools/bench/load_bench.py --bin .build/release/scanbook --json .build/load-bench.json
 	$(MAKE) --no-print-directory bench-fuzz
 

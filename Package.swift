@@ -48,6 +48,8 @@ let package = Package(
         ),
         // ZXing-C++ behind a C header: it reads the dense QR-bill codes zbar misses.
         .target(name: "CBarcode", linkerSettings: [.linkedLibrary("ZXing")]),
+        // ONNX Runtime's C API through dlopen (the library comes from its PyPI wheel: `make models`).
+        .target(name: "CONNX", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CTesseract"),
         .systemLibrary(name: "CZBar"),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -57,7 +59,7 @@ let package = Package(
         .target(name: "ScanbookVision", dependencies: ["CVision", "ScanbookCore"]),
         .target(
             name: "ScanbookOCR",
-            dependencies: ["CTesseract", "CZBar", "CBarcode", "ScanbookVision", "ScanbookCore"],
+            dependencies: ["CTesseract", "CZBar", "CBarcode", "CONNX", "ScanbookVision", "ScanbookCore"],
             // The digit models ship with the code; their training scripts are in Tools/digits.
             resources: [.copy("Models/meter-digits.json"), .copy("Models/meter-digits-second.json"), .copy("Models/handwritten-digits.json")]
         ),

@@ -94,19 +94,26 @@ enum ScanbookBench {
         let sroie = option("--sroie") ?? "../shared/corpora/sroie-dev"
         if FileManager.default.fileExists(atPath: sroie) {
             var table = BenchTable()
-            try await ReceiptBench.run(directory: sroie, label: "sroie-dev (real scans)", cache: option("--ocr-cache"), limit: option("--limit").flatMap(Int.init), expectedCurrency: "MYR", into: &table)
-            // The same receipts at twice the resolution: the figures should stay within a point.
-            if let enlarged = option("--sroie-2x"), FileManager.default.fileExists(atPath: enlarged) {
-                try await ReceiptBench.run(directory: enlarged, label: "sroie-dev enlarged 2×", cache: nil, limit: option("--limit").flatMap(Int.init), expectedCurrency: "MYR", into: &table)
-            }
-            if let receipts = option("--receipts") {
-                try await ReceiptBench.run(directory: receipts, label: "generated German/Swiss", cache: nil, limit: option("--limit").flatMap(Int.init), into: &table)
+            let limit = option("--limit").flatMap(Int.init)
+            // Both readers side by side (issue 41); `--engines ppocr` measures one. A reader's OCR
+            // cache lives in a folder of its own (`--ocr-cache DIR`: DIR for Tesseract's, DIR-ppocr).
+            let engines = (option("--engines") ?? "tesseract,ppocr").split(separator: ",").compactMap { TextReaderEngine(rawValue: String($0)) }
+            func cache(_ option: String?, _ engine: TextReaderEngine) -> String? { option.map { engine == .tesseract ? $0 : "\($0)-\(engine.rawValue)" } }
+            for engine in engines {
+                try await ReceiptBench.run(directory: sroie, label: "sroie-dev (real scans, full resolution)", engine: engine, cache: cache(option("--ocr-cache"), engine),
+                                           limit: limit, expectedCurrency: "MYR", into: &table)
             }
             // Phone photos of chain-store layouts (Aldi, Lidl, Rewe, Migros, ...) with fade, curl and blur.
             if let photos = option("--receipt-photos"), FileManager.default.fileExists(atPath: photos) {
-                try await ReceiptBench.run(directory: photos, label: "generated German/Swiss photos", cache: option("--receipt-photos-cache"), limit: option("--limit").flatMap(Int.init), into: &table)
+                for engine in engines {
+                    try await ReceiptBench.run(directory: photos, label: "generated German/Swiss photos", engine: engine,
+                                               cache: cache(option("--receipt-photos-cache"), engine), limit: limit, into: &table)
+                }
             }
-            table.print(title: "Receipt extraction (issue 4)")
+            if let receipts = option("--receipts") {
+                try await ReceiptBench.run(directory: receipts, label: "generated German/Swiss", engine: engines.last ?? .ppocr, cache: nil, limit: limit, into: &table)
+            }
+            table.print(title: "Receipt extraction (issues 4, 41)")
         } else {
             print("\nReceipt extraction skipped: \(sroie) not found (the shared corpus is not on this machine).")
         }
@@ -116,7 +123,7 @@ enum ScanbookBench {
                 directory: receipts, scanbook: option("--scanbook") ?? ".build/release/scanbook",
                 limit: option("--speed-limit").flatMap(Int.init) ?? 15, into: &table
             )
-            table.print(title: "Receipt speed against Tesseract (issue 25)")
+            table.print(title: "Receipt speed against Tesseract (issues 25, 41)")
         }
     }
 }

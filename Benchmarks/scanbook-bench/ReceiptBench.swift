@@ -19,20 +19,30 @@ enum ReceiptBench {
         let date: String?
         let total: String?
         let currency: String?
+        /// The generated German/Swiss photos say what each item line costs.
+        let items: [TruthItem]?
 
         var name: String? { company ?? merchant }
     }
 
+    struct TruthItem: Decodable {
+        let name: String
+        let amount: String
+    }
+
     /// `expectedCurrency`: the ISO code every receipt of the set is in when the annotations do not
     /// say (sroie-dev: all Malaysian, MYR).
-    static func run(directory: String, label: String, cache: String?, limit: Int?, expectedCurrency: String? = nil, into table: inout BenchTable) async throws {
+    static func run(
+        directory: String, label: String, engine: TextReaderEngine = .tesseract, cache: String?, limit: Int?, expectedCurrency: String? = nil,
+        into table: inout BenchTable
+    ) async throws {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { files = Array(files.prefix(limit)) }
         if let cache { try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true) }
         // As the server reads them: no date after tomorrow.
         let tomorrow = CalendarDate(utcDayOfSecondsSince1970: Date().timeIntervalSince1970)?.adding(days: 1)
-        var reader = ReceiptReader(
-            languages: ProcessInfo.processInfo.environment["BENCH_RECEIPT_LANG"] ?? "deu+eng", extractor: ReceiptExtractor(latestDate: tomorrow)
+        var reader = ReceiptReader.tuned(
+            for: engine, languages: ProcessInfo.processInfo.environment["BENCH_RECEIPT_LANG"] ?? "deu+eng", extractor: ReceiptExtractor(latestDate: tomorrow)
         )
         if let plain = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PLAIN"] { reader.scanner.readsEnhancedPage = plain == "0" }
         if let width = ProcessInfo.processInfo.environment["BENCH_RECEIPT_WIDTH"].flatMap(Int.init) { reader.scanner.minimumPageWidth = width }
@@ -43,13 +53,14 @@ enum ReceiptBench {
         if let languages = ProcessInfo.processInfo.environment["BENCH_SECOND_LANG"] { reader.secondLookLanguages = languages }
         if let passes = ProcessInfo.processInfo.environment["BENCH_RECEIPT_PASSES"] { reader.passes = passes.split(separator: ",").compactMap { ReceiptReader.Pass(String($0)) } }
         if let below = ProcessInfo.processInfo.environment["BENCH_REREAD_BELOW"].flatMap(Double.init) { reader.rereadBelow = below }
-        let pool = TesseractPool(threads: 1)
+        let pool = try engine.makeReader(threads: 1)
         defer { pool.shutdown() }
         var totals = 0, dates = 0, merchants = 0, withTotal = 0, currencies = 0
         var times = Timings()
         var stages: [String: Timings] = [:]
         var misses: [String] = []
         var secondLooks = 0, rereadings = 0, modelTotals = 0
+        var itemsAddingUp = 0, itemListsExact = 0, truthItems = 0, itemsFound = 0, withItemTruth = 0
         let featureFile = ProcessInfo.processInfo.environment["BENCH_TOTAL_FEATURES"].map { FileManager.default.createFile(atPath: $0, contents: nil) ? FileHandle(forWritingAtPath: $0) : nil } ?? nil
         defer { try? featureFile?.close() }
         // Per receipt with a total: was it right, and how sure was the extractor?
@@ -74,6 +85,21 @@ enum ReceiptBench {
                     misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
                 }
             }
+            if result.items.addsUp { itemsAddingUp += 1 }
+            if let expected = truth.items {
+                // An item found is one whose amount the reader found among the receipt's items.
+                withItemTruth += 1
+                var read = result.items.items.map(\.amount.hundredths)
+                var found = 0
+                for item in expected {
+                    guard let value = AmountParser.amounts(in: item.amount).first?.amount.hundredths, let index = read.firstIndex(of: value) else { continue }
+                    read.remove(at: index)
+                    found += 1
+                }
+                truthItems += expected.count
+                itemsFound += found
+                if found == expected.count, read.isEmpty { itemListsExact += 1 }
+            }
             if let expected = truth.currency ?? expectedCurrency, result.currency == expected { currencies += 1 } else {
                 misses.append("\(base.lastPathComponent): currency \(result.currency ?? "nil") ≠ \(truth.currency ?? expectedCurrency ?? "nil")")
             }
@@ -86,7 +112,7 @@ enum ReceiptBench {
             }
         }
         if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { misses.forEach { print($0) } }
-        let set = "\(label), \(files.count) receipts"
+        let set = "\(label), \(files.count) receipts, \(engine == .ppocr ? "PP-OCR" : "Tesseract")"
         table.add("Total exact (as amounts)", share(totals, withTotal), dataSet: set)
         table.add("Total exact, the model's first choice", share(modelTotals, withTotal), dataSet: set)
         table.add("Date exact (as dates)", share(dates, files.count), dataSet: set)
@@ -94,6 +120,11 @@ enum ReceiptBench {
         table.add("Second look at the total's lines", share(secondLooks, files.count), dataSet: set)
         table.add("Read again (further passes)", share(rereadings, files.count), dataSet: set)
         table.add("Currency read right (as annotated, else \(expectedCurrency ?? "unknown"))", share(currencies, files.count), dataSet: set)
+        table.add("Line items that add up to the sub-total or total", share(itemsAddingUp, files.count), dataSet: set)
+        if withItemTruth > 0 {
+            table.add("Line items found (amounts, of every item line printed)", share(itemsFound, truthItems), dataSet: set)
+            table.add("Item lists exact (every item, nothing else)", share(itemListsExact, withItemTruth), dataSet: set)
+        }
         // A wrong total should look unsure: the share of wrong and of right totals the review
         // would flag at the app's threshold.
         let threshold = ReceiptExtractor.checkConfidence
@@ -103,7 +134,7 @@ enum ReceiptBench {
         if !times.milliseconds.isEmpty {
             table.add("Time per receipt (decode → OCR → extract), one core", times.summary, dataSet: set)
             // Where the time goes; the second look only over the receipts that took one.
-            for name in ["decode", "find", "warp", "deskew", "enhance", "ocr", "second look", "rereading"] {
+            for name in ["decode", "find", "warp", "deskew", "enhance", "ocr", "detect", "recognize", "second look", "rereading", "extract"] {
                 if let timing = stages[name] { table.add("Stage \(name)", timing.summary, dataSet: set) }
             }
         }
@@ -113,7 +144,7 @@ enum ReceiptBench {
     /// threshold's cached OCR and second look (`NAME.global.json`, `NAME.local.json`, …), made and
     /// kept when missing, and combined as the reader combines them.
     static func reading(
-        _ base: URL, reader: ReceiptReader, pool: TesseractPool, cache: String?, times: inout Timings, stages: inout [String: Timings]
+        _ base: URL, reader: ReceiptReader, pool: any TextRecognizer, cache: String?, times: inout Timings, stages: inout [String: Timings]
     ) async throws -> ReceiptReader.Reading {
         guard let cache else {
             let start = ContinuousClock.now
@@ -126,7 +157,7 @@ enum ReceiptBench {
     }
 
     private static func cachedReading(
-        _ base: URL, pass: ReceiptReader.Pass, reader: ReceiptReader, pool: TesseractPool, cache: String
+        _ base: URL, pass: ReceiptReader.Pass, reader: ReceiptReader, pool: any TextRecognizer, cache: String
     ) async throws -> ReceiptReader.Reading {
         let stem = URL(fileURLWithPath: cache).appendingPathComponent("\(base.lastPathComponent).\(pass)")
         let ocrFile = stem.appendingPathExtension("json"), secondFile = stem.appendingPathExtension("second-look.json")

@@ -16,20 +16,31 @@ enum SpeedBench {
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
             .prefix(limit).map { directory + "/" + $0 }
-        var ours = Timings(), plain = Timings(), oneCore = Timings()
+        var ours = Timings(), paddle = Timings(), plain = Timings(), oneCore = Timings()
+        var ratios: [Double] = [], paddleRatios: [Double] = []
         for file in files {
             // As a user starts them: without the bench's own OMP_THREAD_LIMIT (scanbook sets it
-            // itself and restarts, which is timed too).
-            ours.record(try timed(scanbook, ["receipt", file, "--json"], environment: ["OMP_THREAD_LIMIT": nil]))
-            plain.record(try timed(tesseract, [file, "stdout"], environment: ["OMP_THREAD_LIMIT": nil]))
-            oneCore.record(try timed(tesseract, [file, "stdout"], environment: ["OMP_THREAD_LIMIT": "1"]))
+            // itself and restarts, which is timed too). Each file's runs follow each other, so a
+            // busy moment of the machine weighs on all of them alike.
+            let tesseractReader = try timed(scanbook, ["receipt", file, "--json", "--engine", "tesseract"], environment: ["OMP_THREAD_LIMIT": nil])
+            let paddleReader = try timed(scanbook, ["receipt", file, "--json", "--engine", "ppocr"], environment: ["OMP_THREAD_LIMIT": nil])
+            let plainRun = try timed(tesseract, [file, "stdout"], environment: ["OMP_THREAD_LIMIT": nil])
+            let oneCoreRun = try timed(tesseract, [file, "stdout"], environment: ["OMP_THREAD_LIMIT": "1"])
+            ours.record(tesseractReader)
+            paddle.record(paddleReader)
+            plain.record(plainRun)
+            oneCore.record(oneCoreRun)
+            ratios.append(tesseractReader / oneCoreRun)
+            paddleRatios.append(paddleReader / oneCoreRun)
         }
         let set = "\(URL(fileURLWithPath: directory).lastPathComponent), \(files.count) receipts, process start to exit"
-        table.add("scanbook receipt --json", ours.summary, dataSet: set)
+        table.add("scanbook receipt --json --engine tesseract", ours.summary, dataSet: set)
+        table.add("scanbook receipt --json --engine ppocr", paddle.summary, dataSet: set)
         table.add("tesseract FILE stdout", plain.summary, dataSet: set)
-        table.add("OMP_THREAD_LIMIT=1 tesseract FILE stdout", oneCore.summary, dataSet: set)
-        table.add("Ratio scanbook / tesseract (medians; target ≤ 0.75)", String(format: "%.2f", ours.percentile(0.5) / plain.percentile(0.5)), dataSet: set)
-        table.add("Ratio scanbook / one-core tesseract (medians)", String(format: "%.2f", ours.percentile(0.5) / oneCore.percentile(0.5)), dataSet: set)
+        table.add("OMP_THREAD_LIMIT=1 tesseract FILE stdout (one core)", oneCore.summary, dataSet: set)
+        func median(_ values: [Double]) -> String { String(format: "%.2f", values.sorted()[values.count / 2]) }
+        table.add("Ratio Tesseract reader / one-core tesseract (median per file)", median(ratios), dataSet: set)
+        table.add("Ratio PP-OCR reader / one-core tesseract (median per file; target ≤ 1.0)", median(paddleRatios), dataSet: set)
     }
 
     /// Wall time of one run, start to exit; a failing run stops the bench. `environment`: nil

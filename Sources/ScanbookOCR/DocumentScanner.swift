@@ -178,6 +178,17 @@ public struct StageTimings: Sendable, Codable, Equatable {
         return try body()
     }
 
+    /// Every stage of `other`, added to the ones of the same name.
+    public mutating func add(_ other: StageTimings) {
+        for stage in other.stages {
+            if let index = stages.firstIndex(where: { $0.name == stage.name }) {
+                stages[index] = Stage(name: stage.name, milliseconds: stages[index].milliseconds + stage.milliseconds)
+            } else {
+                stages.append(stage)
+            }
+        }
+    }
+
     /// A stage that runs twice (the photo decoded twice) adds up under one name.
     public mutating func record(_ name: String, since start: ContinuousClock.Instant) {
         let milliseconds = (ContinuousClock.now - start).milliseconds

@@ -85,6 +85,9 @@ public struct ReceiptReader: Sendable {
     /// third of sroie-dev and gains as much as re-reading every receipt.
     public var rereadBelow = 0.9
 
+    /// One more pass when the first reading found no date (Tesseract's; see `wantsTheDate`).
+    public var rereadsForTheDate = true
+
     public func read(_ bytes: [UInt8], with recognizer: any TextRecognizer) async throws -> Reading {
         try await read(try scanner.prepare(bytes), with: recognizer)
     }
@@ -104,7 +107,7 @@ public struct ReceiptReader: Sendable {
         var kept = first
         let start = ContinuousClock.now
         var readings = [first]
-        for pass in passes.dropFirst() where wantsAnotherReading(kept.result) || Self.wantsTheDate(readings) {
+        for pass in passes.dropFirst() where wantsAnotherReading(kept.result) || (rereadsForTheDate && Self.wantsTheDate(readings)) {
             let next = try await reading(pass)
             readings.append(next)
             kept = Self.preferred(kept, next)
@@ -141,9 +144,8 @@ public struct ReceiptReader: Sendable {
         }
         var options = scanner.ocrOptions
         options.thresholding = pass.thresholding
-        let ocrStart = ContinuousClock.now
-        let ocr = try await recognizer.recognize(page, options: options)
-        timings.record("ocr", since: ocrStart)
+        let (ocr, reading) = try await recognizer.recognizeTimed(page, options: options)
+        timings.add(reading)
         let start = ContinuousClock.now
         let secondLook = try await secondLook(at: ocr, on: page, with: recognizer)
         if !secondLook.isEmpty { timings.record("second look", since: start) }

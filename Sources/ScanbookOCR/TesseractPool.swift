@@ -6,6 +6,19 @@ import ScanbookVision
 /// Reads text from images.
 public protocol TextRecognizer: Sendable {
     func recognize(_ image: Image, options: OCROptions) async throws -> OCRResult
+    /// The same, with the time of the reader's own stages (PP-OCR: "detect", "recognize").
+    func recognizeTimed(_ image: Image, options: OCROptions) async throws -> (OCRResult, StageTimings)
+}
+
+extension TextRecognizer {
+    /// One stage, "ocr".
+    public func recognizeTimed(_ image: Image, options: OCROptions) async throws -> (OCRResult, StageTimings) {
+        var timings = StageTimings()
+        let start = ContinuousClock.now
+        let result = try await recognize(image, options: options)
+        timings.record("ocr", since: start)
+        return (result, timings)
+    }
 }
 
 /// A fixed set of threads, each with its own Tesseract instances (one per language set), so

@@ -6,9 +6,10 @@ import ScanbookVision
 
 /// Offline recognition: no server, no database. `--json` prints one JSON document on stdout.
 struct OCRCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "ocr", abstract: "Read the text of an image with Tesseract.")
+    static let configuration = CommandConfiguration(commandName: "ocr", abstract: "Read the text of an image with Tesseract or PP-OCR.")
 
     @Argument(help: "A JPEG or PNG file.") var image: String
+    @ArgumentParser.Option(help: "The text reader: tesseract or ppocr (default: SCANBOOK_OCR_ENGINE, else ppocr).") var engine: TextReaderEngine?
     @ArgumentParser.Option(help: "Tesseract languages.") var lang = "deu+eng"
     @ArgumentParser.Option(help: "Page segmentation mode (3 auto, 4 column, 6 block, 7 line, 8 word, 11 sparse, 13 raw line).") var psm = 3
     @ArgumentParser.Option(help: "Only read this rectangle: x,y,width,height in pixels.") var rect: String?
@@ -20,13 +21,14 @@ struct OCRCommand: AsyncParsableCommand {
         }
         let region = try rect.map(Self.parseRect)
         let photo = try Image.decode(try readImage(image))
-        let pool = TesseractPool(threads: 1)
-        defer { pool.shutdown() }
+        let reader = try (engine ?? .configured()).makeReader(threads: 1)
+        defer { reader.shutdown() }
         let start = ContinuousClock.now
-        let result = try await pool.recognize(photo, options: OCROptions(languages: lang, pageSegmentation: segmentation, rect: region))
+        let (result, timings) = try await reader.recognizeTimed(photo, options: OCROptions(languages: lang, pageSegmentation: segmentation, rect: region))
         let milliseconds = (ContinuousClock.now - start).milliseconds
         if json {
-            try printJSON(OCROutput(text: result.text, confidence: result.meanConfidence, words: result.words, lines: result.lines, ms: milliseconds))
+            try printJSON(OCROutput(text: result.text, confidence: result.meanConfidence, words: result.words, lines: result.lines, ms: milliseconds,
+                                    timings: timings.milliseconds))
         } else {
             print(result.text, terminator: result.text.hasSuffix("\n") ? "" : "\n")
         }
@@ -46,6 +48,8 @@ struct OCRCommand: AsyncParsableCommand {
         let words: [OCRWord]
         let lines: [OCRLine]
         let ms: Double
+        /// Milliseconds per stage: "ocr" for Tesseract, "detect" and "recognize" for PP-OCR.
+        let timings: [String: Double]
     }
 }
 
@@ -136,4 +140,15 @@ func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+extension TextReaderEngine: ExpressibleByArgument {
+    /// `SCANBOOK_OCR_ENGINE`, else PP-OCR; an unknown name is a clear error.
+    static func configured(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TextReaderEngine {
+        guard let name = environment["SCANBOOK_OCR_ENGINE"], !name.isEmpty else { return .ppocr }
+        guard let engine = TextReaderEngine(rawValue: name.lowercased()) else {
+            throw ValidationError("SCANBOOK_OCR_ENGINE=\(name) must be tesseract or ppocr")
+        }
+        return engine
+    }
 }

@@ -16,7 +16,8 @@ broken strokes, dead print-head dots), a cylindrical curl and paper waves, a cre
 shadow, Gaussian or motion blur, sensor noise and JPEG 70-92, at 3000-4000 px on the long side. The
 whole receipt stays inside the frame.
 
-Next to every NNN.jpg goes NNN.json: merchant (as printed in the header), date (ISO), total (the
+Next to every NNN.jpg goes NNN.json: merchant (as printed in the header), date (ISO), items (name and
+amount of every item, deposit and discount line, in print order), total (the
 amount paid, decimal point), currency, layout (template) and effects (the distortions used).
 Deterministic for a given --seed.
 
@@ -537,7 +538,9 @@ def build(rng, layout):
     hour, minute, second = rng.randint(7, 21), rng.randint(0, 59), rng.randint(0, 59)
     footer(rng, rc, (year, month, day), (hour, minute, second))
     truth = {"merchant": merchant, "date": f"{year}-{month:02d}-{day:02d}", "total": money(total),
-             "currency": cfg["currency"], "layout": layout}
+             "currency": cfg["currency"], "layout": layout,
+             # Every line that costs or takes off money, in print order: what an item reader must find.
+             "items": [{"name": r.segs[0][0].strip(), "amount": money(r.value)} for r in rc.rows if r.role in MONEY_ROLES]}
     return rc, truth
 
 

@@ -90,6 +90,28 @@ int cvision_locate(const cvision_image *haystack, const cvision_image *needle, i
 // HSV hue/saturation histogram comparison: scores = correlation, chi-square, intersection, Bhattacharyya.
 int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error);
 
+// Text for PP-OCR's detector and recognizer (ONNX models run elsewhere).
+typedef struct {
+    float x[4];   // corners tl, tr, br, bl in source pixels
+    float y[4];
+    float score;  // the detector's mean probability inside the box
+} cvision_text_box;
+
+// The detector's input: `image` resized to width x height, each value (p / 255 - 0.5) / 0.5, in
+// planes B, G, R (`out` holds 3 * width * height floats; a gray image fills all three).
+int cvision_text_detection_input(const cvision_image *image, int width, int height, float *out, cvision_error *error);
+// The detector's probability map (height x width) as text boxes (DB post-processing: threshold,
+// 2x2 dilation, contours, minimum-area rectangles scored by their mean probability and grown by
+// unclip_ratio), scaled by scale_x, scale_y into the source image. Returns how many were written
+// (at most max_boxes), or -1.
+int cvision_text_boxes(const float *probabilities, int width, int height, double scale_x, double scale_y, int source_width, int source_height,
+                       double threshold, double box_threshold, double unclip_ratio, cvision_text_box *boxes, int max_boxes, cvision_error *error);
+// The recognizer's input for one box: cut out straight (turned when it is at least 1.5 times as
+// tall as wide), scaled to `height` keeping its shape but at most `width` wide, normalised as for
+// detection into `out` (3 * height * width floats, zero = mid gray beyond it). Returns the width
+// used, or -1.
+int cvision_text_line_input(const cvision_image *image, const cvision_text_box *box, int height, int width, float *out, cvision_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,6 +33,8 @@ public struct ReceiptExtractor: Sendable {
         public var ranking: [TotalModel.Choice] = []
         /// Every amount the model ranked, with its features (for training the model).
         public var totalCandidates: [TotalCandidate] = []
+        /// The bought items, and whether they add up to the sub-total or total.
+        public var items: ReceiptItemList = .none
         /// The model's second choice, offered while the total is unsure.
         public var runnerUp: Amount? { ranking.first { choice in total.map { !choice.amount.sameValue(as: $0) } ?? true }?.amount }
     }
@@ -105,7 +107,7 @@ public struct ReceiptExtractor: Sendable {
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
             merchant: MerchantGuess.from(lines, confidences: layout?.map(\.confidence)), confidence: confidence, totalLine: totalLine,
-            totalEvidence: totalEvidence, ranking: ranking, totalCandidates: candidates
+            totalEvidence: totalEvidence, ranking: ranking, totalCandidates: candidates, items: items(lines, total: total)
         )
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ScanbookCore
+import ScanbookOCR
 
 /// The environment variables Scanbook understands. The README's configuration table lists the same.
 extension AppConfig {
@@ -54,6 +55,7 @@ extension AppConfig {
         if let rows = integer("SCANBOOK_CSV_MAX_ROWS", in: 1...1_000_000) { config.csvMaximumRows = rows }
         if let megabytes = integer("SCANBOOK_USER_STORAGE_MB", in: 1...10_000_000) { config.userStorageBytes = megabytes * 1_000_000 }
         if let jobs = integer("SCANBOOK_USER_PENDING_JOBS", in: 1...100_000) { config.userPendingJobs = jobs }
+        if let ceiling = integer("SCANBOOK_WHITELIST_CEILING", in: 0...999_999_999) { config.whitelistCeilingHundredths = ceiling * 100 }
         if let connections = integer("SCANBOOK_DB_CONNECTIONS", in: 1...100) { config.databaseConnectionsPerLoop = connections }
         if let names = value("SCANBOOK_DISABLED_MODULES") {
             for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
@@ -77,6 +79,16 @@ extension AppConfig {
             } else {
                 problems.append("SCANBOOK_OCR_LANGUAGES=\(languages) must look like deu+eng")
             }
+        }
+        if let engine = value("SCANBOOK_OCR_ENGINE") {
+            if let parsed = TextReaderEngine(rawValue: engine.lowercased()) { config.ocrEngine = parsed } else {
+                problems.append("SCANBOOK_OCR_ENGINE=\(engine) must be tesseract or ppocr")
+            }
+        }
+        if let directory = value("SCANBOOK_MODELS_DIR") { config.modelsDirectory = directory }
+        // A reader without its models would fail every receipt: the server does not start.
+        if config.ocrEngine == .ppocr, let missing = PaddleModelFiles.locate(config.modelsDirectory).missingDescription {
+            problems.append(missing + " (or SCANBOOK_OCR_ENGINE=tesseract)")
         }
         if let currency = value("SCANBOOK_CURRENCY") {
             if (2...3).contains(currency.count), currency.allSatisfy({ $0.isASCII && $0.isUppercase }) {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ScanbookCore
+import ScanbookOCR
 
 /// Everything Scanbook reads from its environment, in one place, with the defaults a newcomer gets.
 /// Built once at start-up by `AppConfig.load(from:)`; tests construct it directly.
@@ -46,6 +47,11 @@ public struct AppConfig: Sendable {
     public var captureMaxAttempts: Int
     /// Tesseract languages, e.g. "deu+eng".
     public var ocrLanguages: String
+    /// The text reader receipts are read with (`SCANBOOK_OCR_ENGINE`); slips, forms and documents
+    /// keep Tesseract, where PP-OCR was not measured better.
+    public var ocrEngine: TextReaderEngine = .ppocr
+    /// Where PP-OCR's models are (`SCANBOOK_MODELS_DIR`); nil: `PaddleModelFiles.locate()`'s default.
+    public var modelsDirectory: String?
     /// Currency of new users' receipts when the receipt names none ("CHF", "EUR").
     public var defaultCurrency: String
     /// A web session ends after this long without a request, and this long after sign-in at most.
@@ -65,6 +71,11 @@ public struct AppConfig: Sendable {
     public var captureJobTimeout: Double
     /// PostgreSQL connections per event loop (one loop per core); SQLite keeps one.
     public var databaseConnectionsPerLoop: Int
+    /// The most any whitelist entry lets through without a payment's own signature, in hundredths
+    /// of the entry's currency; limits set higher are capped to it.
+    public var whitelistCeilingHundredths: Int = 5_000_000
+    /// Password checks and hashes (bcrypt) waiting for a core at once; more are refused with 429.
+    public var passwordWorkWaiting = 8 * ProcessInfo.processInfo.activeProcessorCount
     /// Modules this instance does not serve (no menu entry, routes or API operations).
     var disabledModules: Set<Module> = []
     /// The 32-byte key that seals stored secrets (TOTP seeds); nil: a key the server creates once

@@ -17,9 +17,16 @@ extension Application {
         // A web-only instance (no capture workers) still reads meters and slips within requests.
         let recognizer = TesseractPool(threads: max(1, config.captureWorkers))
         textRecognizer = recognizer
-        let imageWork = ImageWorkPool(threads: max(2, config.captureWorkers))
+        let receiptReader: (any TextRecognizer & ShutsDown)? = config.ocrEngine == .ppocr
+            ? try PaddleTextReader(files: .locate(config.modelsDirectory), threads: max(1, config.captureWorkers)) : nil
+        // Without PP-OCR, receipts follow `textRecognizer` (which tests may replace).
+        if let receiptReader { receiptTextRecognizer = receiptReader }
+        let imageWork = WorkPool(threads: max(2, config.captureWorkers))
         self.imageWork = imageWork
+        let parserWork = WorkPool(threads: 2)
+        self.parserWork = parserWork
         captureWorkers = CaptureWorkers(app: self)
+        passwordWork = BoundedWork(running: ProcessInfo.processInfo.activeProcessorCount, waiting: config.passwordWorkWaiting)
         prepareDraining()
         secretBoxCache = SecretBoxCache()
         var processors = CaptureProcessors()
@@ -36,7 +43,7 @@ extension Application {
         // Shutdown runs lifecycle handlers in reverse order. Fluent registers its own (which closes
         // the databases) on first use, above; registered after it, the workers stop before the
         // databases close, never while a job still needs them.
-        lifecycle.use(CaptureLifecycle(recognizer: recognizer, imageWork: imageWork))
+        lifecycle.use(CaptureLifecycle(recognizer: recognizer, receiptReader: receiptReader, imageWork: imageWork, parserWork: parserWork))
 
         views.use(.leaf)
         leaf.sources = .singleSource(NIOLeafFiles(
@@ -60,6 +67,7 @@ extension Application {
         middleware.use(sessions.middleware)
         middleware.use(VisitorCSRFCookieMiddleware(secure: config.secureCookies))
         middleware.use(ScanbookErrorMiddleware(environment: environment))
+        middleware.use(MethodNotAllowedMiddleware())
         middleware.use(BodyGateMiddleware())
         middleware.use(PublicFilesMiddleware(publicDirectory: ScanbookResources.publicDirectory))
 
@@ -84,15 +92,20 @@ extension Application {
     }
 }
 
-/// Stops the capture workers before the database goes away, then the OCR and image threads.
+/// Stops the capture workers before the database goes away, then the OCR, image and parser threads.
 struct CaptureLifecycle: LifecycleHandler {
     let recognizer: TesseractPool
-    let imageWork: ImageWorkPool
+    /// PP-OCR's threads, when receipts are read with it.
+    let receiptReader: (any TextRecognizer & ShutsDown)?
+    let imageWork: WorkPool
+    let parserWork: WorkPool
 
     func shutdownAsync(_ application: Application) async {
         await application.captureWorkers.stop()
         recognizer.shutdown()
+        receiptReader?.shutdown()
         imageWork.shutdown()
+        parserWork.shutdown()
     }
 }
 

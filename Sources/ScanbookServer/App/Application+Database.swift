@@ -44,6 +44,12 @@ extension Application {
     /// instances started together (a rolling upgrade) take turns: the first migrates, the others
     /// wait on an advisory lock, held on a connection of its own, then find nothing left to do.
     public func migrateScanbook() async throws {
+        try await migrateSchema()
+        // A log from before seals gets its sealed head now, so a cut end shows from here on.
+        try await AuditLog.sealIfNew(seal: AuditSeal(box: try await secretBox()), on: db)
+    }
+
+    private func migrateSchema() async throws {
         guard case .postgres(let url, _) = scanbookConfig.database else {
             try await prepareDatabase()
             try await autoMigrate()

@@ -24,6 +24,8 @@ extension Application {
         migrations.add(CreateServerKeys())
         // Scale-out (issue 27): blobs in the database
         migrations.add(CreateBlobContents())
+        // Issue 40: sealed audit entries and the head kept apart
+        migrations.add(AddAuditSeals())
         // Each module's own, disabled ones too (their tables stay while they are off).
         for module in Self.allModules {
             for migration in module.migrations { migrations.add(migration) }

@@ -15,10 +15,12 @@ extension Application {
             visitorPages: visitorPages,
             pages: visitorPages.grouped(User.redirectMiddleware(path: SiteURL.login.path)),
             visitorAPI: self,
-            api: grouped(APITokenAuthenticator(), User.guardMiddleware()),
+            // The token is checked before the body's syntax: without one, any body is a 401.
+            api: CallerFirstRoutes(grouped(APITokenAuthenticator(), User.guardMiddleware(), BodySyntaxMiddleware())),
             // Room for one file at the limit plus its multipart envelope; the file itself is checked exactly.
             uploadLimit: ByteCount(value: scanbookConfig.maxUploadBytes + 1_000_000)
         )
         for module in modules { module.registerRoutes(routes) }
+        routeMethods = RouteMethods(self.routes.all)
     }
 }

@@ -11,8 +11,10 @@ extension Application {
     private struct ClockKey: StorageKey { typealias Value = AppClock }
     private struct LocalizerKey: StorageKey { typealias Value = Localizer }
     private struct RecognizerKey: StorageKey { typealias Value = any TextRecognizer }
+    private struct ReceiptRecognizerKey: StorageKey { typealias Value = any TextRecognizer }
     private struct ProcessorsKey: StorageKey { typealias Value = CaptureProcessors }
     private struct WorkersKey: StorageKey { typealias Value = CaptureWorkers }
+    private struct PasswordWorkKey: StorageKey { typealias Value = BoundedWork }
 
     var scanbookConfig: AppConfig {
         get { storage[ConfigKey.self]! }
@@ -35,6 +37,13 @@ extension Application {
         set { storage[RecognizerKey.self] = newValue }
     }
 
+    /// The reader receipts are read with (`SCANBOOK_OCR_ENGINE`): PP-OCR by default, else the
+    /// Tesseract pool; tests may substitute a fake.
+    var receiptTextRecognizer: any TextRecognizer {
+        get { storage[ReceiptRecognizerKey.self] ?? textRecognizer }
+        set { storage[ReceiptRecognizerKey.self] = newValue }
+    }
+
     var captureProcessors: CaptureProcessors {
         get { storage[ProcessorsKey.self] ?? CaptureProcessors() }
         set { storage[ProcessorsKey.self] = newValue }
@@ -45,6 +54,14 @@ extension Application {
     var captureWorkers: CaptureWorkers {
         get { storage[WorkersKey.self]! }
         set { storage[WorkersKey.self] = newValue }
+    }
+
+    /// Password hashing and checking: one job per core, a short line, the rest refused (429).
+    /// Made by `configureScanbook`; the CLI's account commands, which never configure a server,
+    /// get one of their own.
+    var passwordWork: BoundedWork {
+        get { storage[PasswordWorkKey.self] ?? BoundedWork(running: 1, waiting: 1) }
+        set { storage[PasswordWorkKey.self] = newValue }
     }
 
     var localizer: Localizer {

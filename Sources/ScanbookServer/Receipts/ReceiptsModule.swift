@@ -6,16 +6,18 @@ import Vapor
 struct ReceiptsModule: ScanbookModule {
     var menuEntry: Module? { .receipts }
     var migrations: [any Migration] {
-        // AddReceiptMerchantReading and AddReceiptTotalRunnerUp come before ApplyFinishedReceiptCaptures
-        // (which reads receipts through today's model) so a fresh database has the columns by then;
-        // an existing one ran that migration long ago and just adds the columns.
+        // Every migration that adds a receipt column or a table ReceiptResults writes comes before
+        // ApplyFinishedReceiptCaptures (which reads and applies results through today's model), so a
+        // fresh database has them by then; an existing one ran that migration long ago and just adds them.
         [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords(),
-         CreateMerchantSpellings(), AddReceiptMerchantReading(), AddReceiptTotalRunnerUp(), ApplyFinishedReceiptCaptures()]
+         CreateMerchantSpellings(), AddReceiptMerchantReading(), AddReceiptTotalRunnerUp(),
+         CreateReceiptLineItems(), // issue 41: the items read off the receipt
+         ApplyFinishedReceiptCaptures()]
     }
     var blobReferences: [any ReferencesBlobs.Type] { [Receipt.self] }
 
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] {
-        [ReceiptCaptureProcessor(reader: ReceiptReader(languages: config.ocrLanguages))]
+        [ReceiptCaptureProcessor(reader: ReceiptReader.tuned(for: config.ocrEngine, languages: config.ocrLanguages))]
     }
 
     /// Default categories in the language the person registered in.

@@ -1,13 +1,15 @@
 import Fluent
 import Foundation
+import ScanbookOCR
 import Testing
 import VaporTesting
 @testable import ScanbookServer
 
 @Suite struct ReceiptFlowTests {
-    @Test(arguments: TestDatabase.available)
-    func aPhotographedReceiptIsReadAndWaitsToBeChecked(_ database: TestDatabase) async throws {
-        try await withScanbook(database, configure: { $0.captureWorkers = 1 }) { app, _ in
+    /// With either reader (PP-OCR's models come from `make models`, which `make test` runs first).
+    @Test(arguments: TestDatabase.available, TextReaderEngine.allCases)
+    func aPhotographedReceiptIsReadAndWaitsToBeChecked(_ database: TestDatabase, _ engine: TextReaderEngine) async throws {
+        try await withScanbook(database, configure: { $0.captureWorkers = 1; $0.ocrEngine = engine }) { app, _ in
             app.startCaptureWorkers()
             let anna = WebSession(app)
             try await anna.register(email: "anna@example.org")
@@ -37,6 +39,13 @@ import VaporTesting
             #expect(receipt.merchant?.name == truth["merchant"])
             #expect(page.body.string.contains("value=\"\(truth["total"]!)\""))
             #expect(page.body.string.contains("Coop Bahnhof Bern"))
+            // The items read are stored with it and shown for the review (and a later split).
+            let items = try await ReceiptLineItem.query(on: app.db).filter(\.$receipt.$id == receiptID).sort(\.$position).all()
+            #expect(items.count >= 3, "\(items.map(\.name))")
+            #expect(page.body.string.contains("id=\"receipt-items\"") && items.allSatisfy { page.body.string.contains($0.name) })
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let dto = try await api.send(.GET, ReceiptsAPIRoute.receipt(id: receiptID)).content.decode(ReceiptDTO.self)
+            #expect(dto.items?.count == items.count && dto.itemsAddUp == receipt.itemsAddUp)
         }
     }
 

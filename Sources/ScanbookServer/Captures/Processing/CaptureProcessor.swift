@@ -39,6 +39,8 @@ struct CaptureJob: Sendable {
 struct CaptureContext: Sendable {
     let application: Application
     let recognizer: any TextRecognizer
+    /// The reader for receipts (`AppConfig.ocrEngine`).
+    let receiptRecognizer: any TextRecognizer
     let ownerID: UUID
     /// The capture being processed: its derived images are recorded against it.
     let captureID: UUID

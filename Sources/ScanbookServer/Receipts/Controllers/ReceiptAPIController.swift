@@ -18,7 +18,7 @@ enum ReceiptAPIController {
     @Sendable static func list(_ request: Request) async throws -> Response {
         let query = try request.query.decode(ReceiptListQuery.self)
         let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, request: request)
-        let search = try ReceiptSearch(query, mark: request.decimalMark)
+        let search = try ReceiptSearch(query, mark: .point, strict: true)
         guard search.isActive else {
             let (toCheck, listed) = try await ReceiptService.list(month: month, on: request)
             return try await request.paginated(try (toCheck + listed).map(ReceiptDTO.init))
@@ -119,7 +119,7 @@ enum ReceiptAPIController {
 
     /// nil when absent; a clear 400 when malformed.
     private static func apiMonth(_ text: String?) throws -> YearMonth? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard let month = YearMonth(text) else { throw Abort(.badRequest, reason: "month must look like 2025-06, not \"\(text)\"") }
         return month
     }

@@ -9,6 +9,13 @@ struct ReceiptDTO: Content {
         let amount: String
     }
 
+    struct Item: Content {
+        let name: String
+        let quantity: String?
+        let unitPrice: String?
+        let amount: String
+    }
+
     let id: UUID
     let state: Receipt.State
     let total: String?
@@ -24,6 +31,10 @@ struct ReceiptDTO: Content {
     let imageURL: String?
     let bookings: [Booking]
     let ocrText: String?
+    /// The items read off the receipt (one receipt's answer only, not lists').
+    let items: [Item]?
+    /// The items add up to the sub-total or total; nil when none were read.
+    let itemsAddUp: Bool?
     let createdAt: Date?
     let updatedAt: Date?
 
@@ -44,6 +55,13 @@ struct ReceiptDTO: Content {
             Booking(category: $0.$category.id, amount: Amount(hundredths: $0.amountHundredths).description)
         }
         ocrText = receipt.ocrText
+        items = receipt.$items.value.map { rows in
+            rows.sorted { $0.position < $1.position }.map { row in
+                Item(name: row.name, quantity: row.quantity, unitPrice: row.unitPriceHundredths.map { Amount(hundredths: $0).description },
+                     amount: Amount(hundredths: row.amountHundredths).description)
+            }
+        }
+        itemsAddUp = receipt.itemsAddUp
         createdAt = receipt.createdAt
         updatedAt = receipt.updatedAt
     }

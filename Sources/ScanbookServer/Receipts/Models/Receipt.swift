@@ -40,7 +40,10 @@ final class Receipt: Model, @unchecked Sendable {
     /// The total model's second choice (hundredths), offered when the total is unsure.
     @OptionalField(key: "runner_up_hundredths") var runnerUpHundredths: Int?
     @OptionalField(key: "warranty_until") var warrantyUntil: String?
+    /// The items read add up to the sub-total or total (nil: read before items, or typed in).
+    @OptionalField(key: "items_add_up") var itemsAddUp: Bool?
     @Children(for: \.$receipt) var allocations: [ReceiptAllocation]
+    @Children(for: \.$receipt) var items: [ReceiptLineItem]
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 

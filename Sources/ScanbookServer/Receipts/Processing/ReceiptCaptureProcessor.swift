@@ -20,7 +20,7 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
         let scanner = reader.scanner
         let bytes = job.bytes
         let prepared = try await context.offload { try scanner.prepare(bytes) }
-        let reading = try await reader.read(prepared, with: context.recognizer)
+        let reading = try await reader.read(prepared, with: context.receiptRecognizer)
         let extracted = reading.result
         let pageJPEG = try await context.offload { try prepared.page.encodeJPEG(quality: 85) }
         let result = ReceiptCaptureResult(
@@ -33,7 +33,8 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
             lines: reading.ocr.lines.map(\.text),
             meanConfidence: reading.ocr.meanConfidence,
             pageImage: try await context.storeDerived(pageJPEG, content: .jpeg),
-            timings: reading.timings
+            timings: reading.timings,
+            items: extracted.items
         )
         return try JSONEncoder().encode(result)
     }
@@ -60,4 +61,6 @@ struct ReceiptCaptureResult: Codable, Sendable {
     let meanConfidence: Double
     let pageImage: UUID
     let timings: StageTimings
+    /// Absent from results written before items were read.
+    var items: ReceiptItemList? = nil
 }

@@ -35,7 +35,13 @@ enum ReceiptResults {
             merchant = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)
             receipt.$merchant.id = try merchant?.requireID()
         }
+        receipt.itemsAddUp = result.items.map { $0.items.isEmpty ? nil : $0.addsUp } ?? nil
         try await receipt.save(on: database)
+        let receiptID = try receipt.requireID()
+        try await ReceiptLineItem.query(on: database).filter(\.$receipt.$id == receiptID).delete()
+        for (position, item) in (result.items?.items ?? []).prefix(500).enumerated() {
+            try await ReceiptLineItem(receiptID: receiptID, position: position, item: item).create(on: database)
+        }
         if let total = result.total, total.minorUnits > 0,
            let category = try await CategoryService.suggestion(for: merchant, ownerID: ownerID, on: database) {
             try await ReceiptAllocation(receiptID: receipt.requireID(), categoryID: category, amountHundredths: total.hundredths).create(on: database)

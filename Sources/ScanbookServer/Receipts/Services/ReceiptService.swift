@@ -56,7 +56,7 @@ enum ReceiptService {
 
     /// The user's receipt, or 404 for anyone else's.
     static func find(_ id: UUID?, on request: Request) async throws -> Receipt {
-        try await Receipt.find(id, ownedBy: request) { $0.with(\.$merchant).with(\.$allocations) }
+        try await Receipt.find(id, ownedBy: request) { $0.with(\.$merchant).with(\.$allocations).with(\.$items) }
     }
 
     /// Receipts to check (any month) and the checked ones of `month`, newest purchase first.

@@ -92,6 +92,8 @@ extension ReceiptPresentation {
             split: splitRows,
             isSplit: bookings.count > 1,
             merchants: merchants,
+            items: itemRows(receipt, request),
+            itemsNote: itemsNote(receipt, request),
             ocrText: receipt.ocrText ?? "",
             updateURL: ReceiptsURL.receipt(id: id).path,
             splitURL: ReceiptsURL.split(id: id).path,
@@ -104,6 +106,21 @@ extension ReceiptPresentation {
             receiptID: id.uuidString,
             errors: errors
         )
+    }
+
+    /// The items read off the receipt, in its order.
+    static func itemRows(_ receipt: Receipt, _ request: Request) -> [ReceiptShowView.ItemRow] {
+        (receipt.$items.value ?? []).sorted { $0.position < $1.position }.map { item in
+            let quantity = item.quantity.map { count in
+                item.unitPriceHundredths.map { "\(count) × \(Formatting.money(Amount(hundredths: $0), locale: request.locale))" } ?? count
+            } ?? ""
+            return .init(name: item.name, quantity: quantity, amount: Formatting.money(Amount(hundredths: item.amountHundredths), locale: request.locale))
+        }
+    }
+
+    /// "The items add up to the total." or that they do not (a line misread or missed).
+    static func itemsNote(_ receipt: Receipt, _ request: Request) -> String? {
+        receipt.itemsAddUp.map { request.text($0 ? "receipts_itemsAddUp" : "receipts_itemsDoNotAddUp") }
     }
 
     static func categoryNames(_ ownerID: UUID, _ request: Request) async throws -> [UUID: String] {

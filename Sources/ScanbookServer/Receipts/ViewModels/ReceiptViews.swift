@@ -64,6 +64,13 @@ struct ReceiptShowView: Encodable {
         let amount: String
     }
 
+    struct ItemRow: Encodable {
+        let name: String
+        /// "2 × 0.89", or empty.
+        let quantity: String
+        let amount: String
+    }
+
     let state: String
     let stateLabel: String
     let pending: Bool
@@ -82,6 +89,9 @@ struct ReceiptShowView: Encodable {
     let split: [SplitRow]
     let isSplit: Bool
     let merchants: [String]
+    /// The items read, and a line on whether they add up.
+    let items: [ItemRow]
+    let itemsNote: String?
     let ocrText: String
     let updateURL: String
     let splitURL: String

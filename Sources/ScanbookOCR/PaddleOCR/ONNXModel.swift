@@ -1,0 +1,73 @@
+import CONNX
+import Foundation
+
+/// A model run by ONNX Runtime (loaded from the library `make models` unpacks; see
+/// `PaddleModelFiles`). One instance serves every thread: ONNX Runtime runs a session from
+/// several threads at once, each run on its calling thread only (one intra-op thread), so
+/// parallel capture jobs each keep to one core.
+final class ONNXModel: @unchecked Sendable {
+    private let session: OpaquePointer
+    let path: String
+
+    init(path: String, runtimeLibrary: String) throws(OCRError) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let runtime = connx_load(runtimeLibrary, &error) else { throw Self.error(&error, "ONNX Runtime") }
+        guard let session = connx_open(runtime, path, 1, &error) else { throw Self.error(&error, path) }
+        self.session = session
+        self.path = path
+    }
+
+    deinit {
+        connx_close(session)
+    }
+
+    /// The version of the loaded runtime.
+    static func runtimeVersion(library: String) throws(OCRError) -> String {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let runtime = connx_load(library, &error) else { throw Self.error(&error, "ONNX Runtime") }
+        return String(cString: connx_version(runtime))
+    }
+
+    /// Runs the model's input (float32 of `shape`) to its output: values and shape.
+    func run(_ input: [Float], shape: [Int]) throws(OCRError) -> (values: [Float], shape: [Int]) {
+        guard !shape.isEmpty, shape.count <= Int(CONNX_MAX_RANK), shape.allSatisfy({ $0 > 0 }), shape.reduce(1, *) == input.count else {
+            throw OCRError("\(path): an input of \(input.count) values does not have the shape \(shape)")
+        }
+        let dimensions = shape.map(Int64.init)
+        var output: UnsafeMutablePointer<Float>?
+        var count = 0
+        var outputShape = (Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0))
+        var rank = 0
+        var error: UnsafeMutablePointer<CChar>?
+        let status = input.withUnsafeBufferPointer { values in
+            dimensions.withUnsafeBufferPointer { dims in
+                withUnsafeMutablePointer(to: &outputShape) { shapePointer in
+                    shapePointer.withMemoryRebound(to: Int64.self, capacity: Int(CONNX_MAX_RANK)) { shapeOut in
+                        connx_run(session, values.baseAddress, dims.baseAddress, dims.count, &output, &count, shapeOut, &rank, &error)
+                    }
+                }
+            }
+        }
+        guard status == 0, let output else { throw Self.error(&error, path) }
+        defer { connx_free(output) }
+        let values = Array(UnsafeBufferPointer(start: output, count: count))
+        let shapeValues = withUnsafeBytes(of: outputShape) { Array($0.bindMemory(to: Int64.self).prefix(rank)).map(Int.init) }
+        return (values, shapeValues)
+    }
+
+    /// A custom metadata value of the model, nil when it has none under `key`.
+    func metadata(_ key: String) throws(OCRError) -> String? {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let value = connx_metadata(session, key, &error) else {
+            if error != nil { throw Self.error(&error, path) }
+            return nil
+        }
+        defer { connx_free(value) }
+        return String(cString: value)
+    }
+
+    private static func error(_ error: inout UnsafeMutablePointer<CChar>?, _ subject: String) -> OCRError {
+        defer { connx_free(error); error = nil }
+        return OCRError(error.map { String(cString: $0) } ?? "\(subject): ONNX Runtime failed without a message")
+    }
+}

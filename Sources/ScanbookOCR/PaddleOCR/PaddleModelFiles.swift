@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where PP-OCR's models and ONNX Runtime's library are: `SCANBOOK_MODELS_DIR`, else `models/`
+/// beside the build folder of the running binary (`.build/models` for `.build/debug/scanbook`),
+/// else `.build/models` in the working directory. `make models` fills it (pinned files, checked
+/// by SHA-256); `docs/deploy.md` says how to install them on a server.
+public struct PaddleModelFiles: Sendable, Equatable {
+    public let directory: String
+
+    public static let runtimeVersion = "1.32.0"
+    public static let makeTarget = "make models"
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public var runtimeLibrary: String { path("onnxruntime/libonnxruntime.so.\(Self.runtimeVersion)") }
+    public var detector: String { path("ppocr/PP-OCRv6_det_small.onnx") }
+    public var recognizer: String { path("ppocr/PP-OCRv6_rec_small.onnx") }
+
+    /// The files that are not there (empty when everything is).
+    public var missing: [String] {
+        [runtimeLibrary, detector, recognizer].filter { !FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The directory to use: the given one (the configuration's), else the default's first that exists.
+    public static func locate(_ configured: String? = ProcessInfo.processInfo.environment["SCANBOOK_MODELS_DIR"]) -> PaddleModelFiles {
+        if let configured, !configured.isEmpty { return PaddleModelFiles(directory: configured) }
+        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [binary.deletingLastPathComponent().appendingPathComponent("models").path, ".build/models"]
+        let found = candidates.first { PaddleModelFiles(directory: $0).missing.isEmpty }
+        return PaddleModelFiles(directory: found ?? candidates[candidates.count - 1])
+    }
+
+    /// "PP-OCR's models are missing (…): run `make models`, or set SCANBOOK_MODELS_DIR."
+    public var missingDescription: String? {
+        let gone = missing
+        guard !gone.isEmpty else { return nil }
+        return "PP-OCR's files are missing (\(gone.joined(separator: ", "))): run `\(Self.makeTarget)`, or set SCANBOOK_MODELS_DIR to the folder that holds them."
+    }
+
+    private func path(_ relative: String) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent(relative).path
+    }
+}

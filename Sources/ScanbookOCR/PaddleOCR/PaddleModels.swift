@@ -1,0 +1,34 @@
+import Foundation
+import ScanbookCore
+import Synchronization
+
+/// PP-OCR's two models and the recognizer's alphabet, loaded once per process (some 40 MB and a
+/// second) and shared by every reader: ONNX Runtime runs one session from many threads.
+final class PaddleModels: Sendable {
+    let detector: ONNXModel
+    let recognizer: ONNXModel
+    let decoder: CTCDecoder
+
+    private init(_ files: PaddleModelFiles) throws {
+        if let missing = files.missingDescription { throw OCRError(missing) }
+        detector = try ONNXModel(path: files.detector, runtimeLibrary: files.runtimeLibrary)
+        recognizer = try ONNXModel(path: files.recognizer, runtimeLibrary: files.runtimeLibrary)
+        // The recognizer carries its alphabet (one character per line) in its metadata.
+        guard let alphabet = try recognizer.metadata("character"), !alphabet.isEmpty else {
+            throw OCRError("\(files.recognizer) carries no character list in its metadata")
+        }
+        decoder = CTCDecoder(dictionary: alphabet.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    private static let loaded = Mutex<[String: PaddleModels]>([:])
+
+    /// The models in `files`' folder, loaded on first use (a second caller waits for the first).
+    static func shared(_ files: PaddleModelFiles) throws -> PaddleModels {
+        try loaded.withLock { loaded in
+            if let models = loaded[files.directory] { return models }
+            let models = try PaddleModels(files)
+            loaded[files.directory] = models
+            return models
+        }
+    }
+}
