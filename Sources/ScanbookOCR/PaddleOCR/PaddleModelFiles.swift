@@ -26,8 +26,12 @@ public struct PaddleModelFiles: Sendable, Equatable {
     /// The directory to use: the given one (the configuration's), else the default's first that exists.
     public static func locate(_ configured: String? = ProcessInfo.processInfo.environment["SCANBOOK_MODELS_DIR"]) -> PaddleModelFiles {
         if let configured, !configured.isEmpty { return PaddleModelFiles(directory: configured) }
+        // A `models` folder beside the binary's folder (an install: bin/ and models/), or above it
+        // (a build: `.build/x86_64-unknown-linux-gnu/debug/scanbook` with `.build/models`, whatever
+        // the working directory, as for a server started elsewhere), else `.build/models` here.
         let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [binary.deletingLastPathComponent().appendingPathComponent("models").path, ".build/models"]
+        let parent = binary.deletingLastPathComponent()
+        let candidates = [parent.appendingPathComponent("models").path, parent.deletingLastPathComponent().appendingPathComponent("models").path, ".build/models"]
         let found = candidates.first { PaddleModelFiles(directory: $0).missing.isEmpty }
         return PaddleModelFiles(directory: found ?? candidates[candidates.count - 1])
     }

@@ -13,10 +13,13 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
         public var thresholds = TextBoxThresholds.paddle
         /// The recognizer's input height (PP-OCR's models are trained on 48).
         public var lineHeight = 48
-        /// A batch's inputs are at least this wide (PaddleOCR pads to 320).
-        public var minimumLineWidth = 320
+        /// A batch's inputs are at least this wide. PaddleOCR pads to 320, but most boxes on a
+        /// receipt are short words: padding them and batching them (padded to the widest) cost
+        /// 60 % more recognition time, measured on 12 sroie-dev receipts (1,603 → 999 ms median,
+        /// same totals), so each line is read alone at its own width, rounded up to 8 pixels.
+        public var minimumLineWidth = 8
         /// Lines read in one run, of similar width.
-        public var batchSize = 6
+        public var batchSize = 1
         /// A piece read less surely than this (0–1) is dropped as noise.
         public var minimumConfidence = 0.5
 
@@ -105,7 +108,7 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
             let batch = Array(order[start..<min(order.count, start + max(1, settings.batchSize))])
             let widest = batch.map { boxes[$0].aspectRatio }.max() ?? 1
             // At most 50 times as wide as high: a line is never longer; a wider box is squeezed.
-            let width = max(settings.minimumLineWidth, Int((Double(height) * min(widest, 50)).rounded(.up)))
+            let width = max(settings.minimumLineWidth, (Int((Double(height) * min(widest, 50)).rounded(.up)) + 7) / 8 * 8)
             let stride = 3 * height * width
             var input = [Float](repeating: 0, count: batch.count * stride)
             var used: [Int] = []
