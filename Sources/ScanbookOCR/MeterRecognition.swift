@@ -27,9 +27,11 @@ public struct StripReader: Sendable {
         /// Sure enough to put in the form for the user to confirm (`make bench` shows what the
         /// threshold lets through); below it the value is only shown as what was read.
         public var isSure: Bool { confidence >= StripReader.sureConfidence }
+        /// The cells as `CounterDigitCheck` weighs them against a second reading.
+        public var checkCells: [CounterDigitCheck.Cell] { cells.map { .init(digit: $0.digit, confidence: $0.confidence, second: $0.second) } }
     }
 
-    public static let sureConfidence = 0.7
+    public static let sureConfidence = CounterDigitCheck.sureConfidence
 
     public enum Problem: Error, CustomStringConvertible {
         case tooNarrow(width: Int, digits: Int)

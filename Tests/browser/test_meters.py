@@ -1,5 +1,6 @@
 """The meter journey: create a meter with a reference photo, add a reading from photos (meter
-recognized, digit strip marked by dragging across the photo, value read), correct it, see the chart."""
+recognized, value read from the whole photo, then the digit strip marked by dragging across the
+photo and read again), correct it, see the chart."""
 from pathlib import Path
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -43,7 +44,11 @@ def test_create_a_meter_read_it_from_photos_correct_and_chart(server, browser):
     form = browser.find_element(By.ID, "meter-photo")
     form.find_element(By.NAME, "photo").send_keys(str(FIXTURES / "meter-blue-photo.jpg"))
     submit(form)
-    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "strip-form")))
+    WebDriverWait(browser, 20).until(EC.presence_of_element_located((By.ID, "strip-form")))
+    # The counter is read from the whole photo at once (issue 42); marking the strip by hand, as
+    # below, is folded away behind "Not right?".
+    assert browser.find_element(By.ID, "reading-value").get_attribute("value") == "4719.3"
+    browser.find_element(By.CSS_SELECTOR, "#mark-strip summary").click()
     assert "Strom Haus" in browser.find_element(By.ID, "proposed").text
     assert Select(browser.find_element(By.NAME, "meter")).first_selected_option.text == "Strom Haus"
 
@@ -58,7 +63,10 @@ def test_create_a_meter_read_it_from_photos_correct_and_chart(server, browser):
     crop = [int(browser.find_element(By.NAME, name).get_attribute("value")) for name in ("x", "y", "w", "h")]
     assert abs(crop[0] - 190) <= 10 and abs(crop[2] - 620) <= 15, crop
     screenshot(browser, "07-meter-strip")
-    browser.find_element(By.ID, "strip-form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    # The page may already show a reading from the whole photo: wait for the marked strip's.
+    old_form = browser.find_element(By.ID, "strip-form")
+    old_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(browser, 15).until(EC.staleness_of(old_form))
 
     # 3. The value is proposed digit by digit; correct the red decimal and save.
     value = WebDriverWait(browser, 15).until(EC.presence_of_element_located((By.ID, "reading-value")))

@@ -81,3 +81,31 @@ def test_read_a_strip_of_held_back_digits(tmp_path):
     report = json.loads(result.stdout)
     assert report["value"] == "4071.9"
     assert len(report["digits"]) == 5 and 0 < report["confidence"] <= 1
+
+
+FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures"
+
+
+def test_a_whole_photo_is_aligned_to_its_reference_and_read_with_its_doubts(tmp_path):
+    """Issue 42: the window found on the reference (or given), the photo aligned to it, the value
+    read with a confidence per digit; a window off the counter leaves the digits unsure."""
+    reference, photo = str(FIXTURES / "meter-plate-reference.jpg"), str(FIXTURES / "meter-plate-photo-2.jpg")
+    result = run("meter", "read", photo, "--reference", reference, "--digits", "6", "--decimals", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    output = json.loads(result.stdout)
+    assert output["value"] == "74190.0" and output["unsure"] == [] and output["method"] == "aligned"
+    assert len(output["digits"]) == 6 and all(cell["confidence"] > 0.7 for cell in output["digits"])
+    window = output["window"]
+    assert 320 <= window["x"] <= 370 and 180 <= window["y"] <= 215, window  # the counter row of the 1000 px reference
+
+    # Digits and decimals default to what the reference shows (here a drum counter without a mark: 6 digits).
+    found = json.loads(run("meter", "read", photo, "--reference", reference, "--json").stdout)
+    assert len(found["digits"]) == 6
+
+    # A window given on the type plate: not a counter, and said so digit by digit.
+    off = run("meter", "read", photo, "--reference", reference, "--window", "330,300,300,40", "--digits", "6", "--decimals", "1", "--json")
+    assert off.returncode == 0, off.stderr
+    assert json.loads(off.stdout)["unsure"], off.stdout
+
+    bad = run("meter", "read", photo, "--reference", reference, "--window", "5000,1,2", "--digits", "6")
+    assert bad.returncode != 0 and "--window" in bad.stderr

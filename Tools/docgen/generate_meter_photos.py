@@ -9,8 +9,10 @@ a different counter value (the meter kept running) and is taken at another angle
 only rotation), distance, light (brightness, colour, a gradient, sometimes a glare spot), blur and
 noise, sometimes with an edge of the meter out of the frame.
 
-photos/MM-K.jpg + photos/truth.json ([{"file", "meter", "reference"}]); K = 0 is each meter's
-reference photo, taken straight on.
+photos/MM-K.jpg + photos/truth.json ([{"file", "meter", "reference", "value", "digits", "decimals",
+"layout", "window"}]); K = 0 is each meter's reference photo, taken straight on. `value` is what the
+counter shows as a person writes it down (red drums after the point; on water meters only the drums),
+`window` the counter's four corners in the photo's pixels.
 
     python3 Tools/docgen/generate_meter_photos.py --out .build/meter-photos --meters 8 --photos 8 --seed 1
 """
@@ -115,7 +117,8 @@ def perspective_coefficients(source, target):
     return np.linalg.solve(np.array(matrix, dtype=float), np.array(vector, dtype=float)).tolist()
 
 
-def photo(meter_face: Image.Image, wall, rng: random.Random, reference: bool, size=(1600, 1200)) -> Image.Image:
+def photo(meter_face: Image.Image, wall, rng: random.Random, reference: bool, size=(1600, 1200)):
+    """The photo, and the face-to-photo coefficients that place the counter window in it."""
     background = np.full((size[1], size[0], 3), wall, dtype=np.float32)
     background += np.random.default_rng(rng.randrange(2 ** 32)).normal(0, 6, background.shape)
     canvas = Image.fromarray(np.clip(background, 0, 255).astype(np.uint8)).convert("RGBA")
@@ -137,6 +140,7 @@ def photo(meter_face: Image.Image, wall, rng: random.Random, reference: bool, si
         corners.append((cx + x * np.cos(angle) - y * np.sin(angle), cy + x * np.sin(angle) + y * np.cos(angle)))
     source = [(0, 0), (meter_face.width, 0), (meter_face.width, meter_face.height), (0, meter_face.height)]
     warped = meter_face.transform(size, Image.PERSPECTIVE, perspective_coefficients(source, corners), Image.BICUBIC)
+    to_photo = perspective_coefficients(corners, source)
     canvas.alpha_composite(warped)
     pixels = np.asarray(canvas.convert("RGB"), dtype=np.float32)
     if not reference:
@@ -150,7 +154,26 @@ def photo(meter_face: Image.Image, wall, rng: random.Random, reference: bool, si
             pixels += 120 * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius ** 2))[:, :, None]
     pixels = pixels + np.random.default_rng(rng.randrange(2 ** 32)).normal(0, rng.uniform(3, 8), pixels.shape)
     image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
-    return image.filter(ImageFilter.GaussianBlur(0 if reference else rng.uniform(0, 1.8)))
+    return image.filter(ImageFilter.GaussianBlur(0 if reference else rng.uniform(0, 1.8))), to_photo
+
+
+def counter_truth(meter: dict, value: int):
+    """What the counter shows (as a person writes it down), its layout, and its window on the face."""
+    layout = meter["model"][1]
+    if layout == "lcd":
+        text = f"{value / 10:.1f}"
+        return text, len(text) - 1, 1, (70, 150, 530, 250)
+    if layout == "dial":  # only the drums count; the small dials are fractions
+        return str(value // 10).zfill(5)[-5:], 5, 0, (200, 190, 400, 240)
+    digits, red = meter["digits"], meter["red"]
+    shown = str(value).zfill(digits)[-digits:]
+    return (shown[:digits - red] + "." + shown[digits - red:] if red else shown), digits, red, (70, 150, 530, 230)
+
+
+def place(coefficients, x: float, y: float):
+    a, b, c, d, e, f, g, h = coefficients
+    w = g * x + h * y + 1
+    return [round((a * x + b * y + c) / w, 1), round((d * x + e * y + f) / w, 1)]
 
 
 def make_meters(count: int, rng: random.Random):
@@ -196,8 +219,12 @@ def main():
         for shot in range(arguments.photos + 1):
             value += rng.randint(30, 4000)  # the meter kept running between photos
             name = f"{number:02d}-{shot}.jpg"
-            photo(face(meter, value), wall, rng, reference=shot == 0).save(out / name, quality=rng.randint(78, 92))
-            truth.append({"file": name, "meter": number, "reference": shot == 0})
+            image, to_photo = photo(face(meter, value), wall, rng, reference=shot == 0)
+            image.save(out / name, quality=rng.randint(78, 92))
+            shown, digits, decimals, (x0, y0, x1, y1) = counter_truth(meter, value)
+            window = [place(to_photo, x, y) for x, y in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]]
+            truth.append({"file": name, "meter": number, "reference": shot == 0, "value": shown,
+                          "digits": digits, "decimals": decimals, "layout": meter["model"][1], "window": window})
     (out / "truth.json").write_text(json.dumps(truth, indent=1))
 
 

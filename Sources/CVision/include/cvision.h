@@ -87,6 +87,11 @@ cvision_image *cvision_warp_homography(const cvision_image *image, const double 
 // top-left x, y of the match and its score (-1..1).
 int cvision_locate(const cvision_image *haystack, const cvision_image *needle, int *x, int *y, double *score, cvision_error *error);
 
+// The longest row of similar, evenly spaced digit cells (a counter's drums or framed figures):
+// its bounds x, y, width, height in `rect`, how many cells and their spacing in pixels. Returns 1
+// when a row of at least three was found, 0 when none, -1 on error.
+int cvision_find_digit_row(const cvision_image *image, int rect[4], int *cells, double *pitch, cvision_error *error);
+
 // HSV hue/saturation histogram comparison: scores = correlation, chi-square, intersection, Bhattacharyya.
 int cvision_compare_histograms(const cvision_image *a, const cvision_image *b, int hue_bins, int saturation_bins, double scores[4], cvision_error *error);
 

@@ -43,6 +43,21 @@ public struct StripCrop: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 }
 
+extension StripCrop {
+    /// The crop covering `rect` (rounded outward) in an image of this size; nil when the image is
+    /// empty or the rectangle lies outside it.
+    public init?(covering rect: PixelRect, width imageWidth: Int, height imageHeight: Int) {
+        guard imageWidth > 0, imageHeight > 0, imageWidth <= 1 << 30, imageHeight <= 1 << 30,
+              (0..<imageWidth).contains(rect.x), (0..<imageHeight).contains(rect.y), rect.width > 0, rect.height > 0 else { return nil }
+        let right = min(imageWidth, rect.x + min(rect.width, imageWidth)), bottom = min(imageHeight, rect.y + min(rect.height, imageHeight))
+        let left = rect.x * 1000 / imageWidth, top = rect.y * 1000 / imageHeight
+        let end = (right * 1000 + imageWidth - 1) / imageWidth, foot = (bottom * 1000 + imageHeight - 1) / imageHeight
+        // A crop is at least 10 thousandths each way; a thinner box grows, staying inside.
+        let width = max(10, end - left), height = max(10, foot - top)
+        self.init(x: min(left, 1000 - width), y: min(top, 1000 - height), width: width, height: height)
+    }
+}
+
 /// Decoding runs the same checks as the initializer: a synthesized `Decodable` would accept any
 /// stored or sent number.
 extension StripCrop {

@@ -21,12 +21,17 @@ public struct OCRWord: Equatable, Sendable, Codable {
     public var box: PixelRect
     /// Index into `OCRResult.lines`.
     public var line: Int
+    /// The least sure character's confidence, 0–100, where the reader tells (PP-OCR does, per
+    /// character; Tesseract's words have only their mean): one doubtful digit in a number that is
+    /// otherwise read well is what matters for a counter.
+    public var weakest: Double?
 
-    public init(text: String, confidence: Double, box: PixelRect, line: Int) {
+    public init(text: String, confidence: Double, box: PixelRect, line: Int, weakest: Double? = nil) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.line = line
+        self.weakest = weakest
     }
 }
 

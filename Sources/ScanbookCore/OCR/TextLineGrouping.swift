@@ -28,9 +28,9 @@ public enum TextLineGrouping {
             characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Double(characters.count)
         }
 
-        /// The piece's words (split at spaces), each with its box and mean confidence (0–1).
-        func words() -> [(text: String, confidence: Double, box: PixelRect)] {
-            var words: [(text: String, confidence: Double, box: PixelRect)] = []
+        /// The piece's words (split at spaces), each with its box, mean and least confidence (0–1).
+        func words() -> [(text: String, confidence: Double, box: PixelRect, weakest: Double)] {
+            var words: [(text: String, confidence: Double, box: PixelRect, weakest: Double)] = []
             var current: [CTCDecoder.Character] = []
             func flush() {
                 defer { current = [] }
@@ -43,7 +43,7 @@ public enum TextLineGrouping {
                     let x = min(max(left, self.box.x), self.box.x + self.box.width)
                     box = PixelRect(x: x, y: self.box.y, width: max(1, min(right, self.box.x + self.box.width) - x), height: self.box.height)
                 }
-                words.append((current.map(\.text).joined(), confidence, box))
+                words.append((current.map(\.text).joined(), confidence, box, current.map(\.confidence).min() ?? 0))
             }
             for character in characters {
                 if character.text == " " { flush() } else { current.append(character) }
@@ -108,7 +108,7 @@ public enum TextLineGrouping {
             var texts: [String] = []
             for piece in pieces {
                 for word in piece.words() {
-                    result.words.append(OCRWord(text: word.text, confidence: word.confidence * 100, box: word.box, line: index))
+                    result.words.append(OCRWord(text: word.text, confidence: word.confidence * 100, box: word.box, line: index, weakest: word.weakest * 100))
                     confidences.append(word.confidence * 100)
                     texts.append(word.text)
                 }

@@ -5,7 +5,7 @@ import Vapor
 /// Meters (module 2): readings from photos of counters, consumption and cost over time.
 struct MetersModule: ScanbookModule {
     var menuEntry: Module? { .meters }
-    var migrations: [any Migration] { [CreateMeters(), CreateMeterReadings()] }
+    var migrations: [any Migration] { [CreateMeters(), CreateMeterReadings(), AddMeterCounterWindow()] }
     var blobReferences: [any ReferencesBlobs.Type] { [Meter.self, MeterReading.self] }
 
     func configure(_ app: Application, _ config: AppConfig) throws {
@@ -29,6 +29,7 @@ struct MetersModule: ScanbookModule {
         web.get(page(.meter(id: nil)), use: MeterWebController.show)
         web.post(page(.meter(id: nil)), use: MeterWebController.update)
         web.upload(.POST, page(.reference(id: nil)), limit: maxUpload, use: MeterWebController.setReference)
+        web.post(page(.window(id: nil)), use: MeterWebController.setWindow)
         web.get(page(.delete(id: nil)), use: MeterWebController.confirmDelete)
         web.post(page(.delete(id: nil)), use: MeterWebController.delete)
         web.post(page(.readings(id: nil)), use: ReadingWebController.add)

@@ -13,6 +13,8 @@ enum MetersURL: ModuleURL, Equatable {
     case readPhoto(photo: UUID?)
     case meter(id: UUID?)
     case reference(id: UUID?)
+    /// Where the counter is on the reference photo (x, y, w, h in thousandths).
+    case window(id: UUID?)
     /// GET asks for confirmation, POST deletes the meter with its readings.
     case delete(id: UUID?)
     case readings(id: UUID?)
@@ -28,6 +30,7 @@ enum MetersURL: ModuleURL, Equatable {
         case .readPhoto(let photo): ["read", photo.pathComponent(.photo)]
         case .meter(let id): [id.pathComponent(.meter)]
         case .reference(let id): [id.pathComponent(.meter), "reference"]
+        case .window(let id): [id.pathComponent(.meter), "window"]
         case .delete(let id): [id.pathComponent(.meter), "delete"]
         case .readings(let id): [id.pathComponent(.meter), "readings"]
         case .reading(let id, let reading): [id.pathComponent(.meter), "readings", reading.pathComponent(.reading)]

@@ -43,7 +43,21 @@ enum MeterReadWebController {
             meterID: query.meter.flatMap(UUID.init(uuidString:)), uncertain: query.uncertain == "1",
             guess: query.guess.flatMap(UUID.init(uuidString:)), lead: query.lead.map { min(max($0, 0), 100) }
         )
-        return try await render(request, photo: photo, identified: identified, crop: nil, result: nil, errors: [], status: .ok)
+        // The meter is known: read its counter from the whole photo straight away (aligned to the
+        // reference); the strip can still be marked by hand when that reading is unsure or wrong.
+        var result: ShownReading?
+        if let meterID = identified.meterID, let meter = try await Meter.query(on: request.db).filter(\.$id == meterID)
+            .filter(\.$owner.$id == request.auth.require(User.self).requireID()).first() {
+            do {
+                let bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request)
+                if let reading = try await MeterRecognitionService.readWholePhoto(bytes, meter: meter, on: request) {
+                    result = ShownReading(meter: meter, reading: reading.strip, digits: reading.digits, unsure: reading.unsure, method: reading.method)
+                }
+            } catch let error as UserFacingError {
+                return try await render(request, photo: photo, identified: identified, crop: nil, result: nil, errors: error.messages(for: request), status: error.status)
+            }
+        }
+        return try await render(request, photo: photo, identified: identified, crop: nil, result: result, errors: [], status: .ok)
     }
 
     /// Reads the counter in the marked strip (of the separate strip photo when one is sent).
@@ -62,15 +76,29 @@ enum MeterReadWebController {
                 bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request)
             }
             let result = try await MeterRecognitionService.readStrip(bytes, crop: crop, meter: meter, on: request)
-            return try await render(request, photo: photo, identified: Identified(meterID: meterID), crop: crop, result: (meter, result), errors: [], status: .ok)
+            let checked = CounterDigitCheck.combine(result.checkCells, second: nil)
+            let shown = ShownReading(meter: meter, reading: result, digits: checked.digits, unsure: checked.unsure, method: nil)
+            return try await render(request, photo: photo, identified: Identified(meterID: meterID), crop: crop, result: shown, errors: [], status: .ok)
         } catch let error as UserFacingError {
             return try await render(request, photo: photo, identified: Identified(meterID: meterID), crop: form.crop, result: nil, errors: error.messages(for: request), status: error.status)
         }
     }
 
+    /// A counter read, the digits not to take as read, and how the strip was found (nil: marked by hand).
+    struct ShownReading {
+        let meter: Meter
+        let reading: StripReader.Result
+        /// What is proposed, left to right (see `CounterDigitCheck`).
+        let digits: [Int]
+        let unsure: [Int]
+        let method: MeterPhotoReader.Method?
+
+        var steps: Int { digits.reduce(0) { $0 * 10 + $1 } }
+    }
+
     private static func render(
         _ request: Request, photo: StoredBlob?, identified: Identified, crop: StripCrop?,
-        result: (meter: Meter, reading: StripReader.Result)?, errors: [String], status: HTTPStatus
+        result: ShownReading?, errors: [String], status: HTTPStatus
     ) async throws -> Response {
         // The best guess first when asking, the rest as always.
         let all = try await MeterService.all(on: request)
@@ -81,14 +109,25 @@ enum MeterReadWebController {
         let crop = crop ?? chosen?.stripCrop.flatMap(StripCrop.init) ?? .centreBand
         let photoID = try photo?.requireID()
         var shownResult: MeterReadView.Result?
-        if let (meter, reading) = result {
+        if let result {
+            let (meter, reading) = (result.meter, result.reading)
             let locale = request.locale
-            let last = try await ReadingService.history(meter, on: request.db).last
-            // A value read with little confidence is shown as what was read, never put in the field.
-            let sure = reading.isSure
+            let history = try await ReadingService.history(meter, on: request.db)
+            let last = history.last
+            // A value with an unsure digit, or one the meter's history makes implausible, is shown
+            // as what was read with the doubtful digits marked, never put in the field.
+            let steps = result.steps
+            let implausible = ReadingService.flag(steps: steps, at: request.now, after: history, counter: meter.counter) != nil
+            let sure = result.unsure.isEmpty && !implausible
             shownResult = .init(
-                value: sure ? meter.counter.format(reading.steps) : "", readValue: meter.counter.format(reading.steps), unsure: !sure,
-                digits: reading.cells.map { .init(digit: $0.digit, read: $0.read, second: $0.second, percent: Int(clamping: ($0.confidence * 100).rounded(), within: 0...100), weak: $0.confidence < 0.8) },
+                value: sure ? meter.counter.format(steps) : "", readValue: meter.counter.format(steps), unsure: !sure,
+                implausible: implausible && result.unsure.isEmpty,
+                method: result.method.map { request.text($0 == .aligned ? "meters_read_aligned" : "meters_read_found") },
+                digits: zip(reading.cells, result.digits).enumerated().map { index, pair in
+                    let (cell, digit) = pair
+                    return .init(digit: digit, read: cell.read, second: cell.second, percent: Int(clamping: (cell.confidence * 100).rounded(), within: 0...100),
+                          weak: result.unsure.contains(index))
+                },
                 confidence: reading.confidence, percent: Int(clamping: (reading.confidence * 100).rounded(), within: 0...100),
                 saveAction: MetersURL.readings(id: meter.id).path, takenInput: ReadingTime.formInput(request.now),
                 meterName: meter.name, unit: meter.unit,
@@ -104,7 +143,7 @@ enum MeterReadWebController {
             crop: .init(x: crop.x, y: crop.y, width: crop.width, height: crop.height), cropText: crop.description,
             uploadAction: MetersURL.read.path,
             readAction: photoID.map { MetersURL.readPhoto(photo: $0).path },
-            result: shownResult, listURL: MetersURL.list.path,
+            result: shownResult, autoRead: shownResult.map { $0.method != nil && !$0.unsure } ?? false, listURL: MetersURL.list.path,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, errors: errors
         )
         return try await request.renderPage("Meters/read", title: "meters_read_title", content: view, status: status, activeModule: .meters)

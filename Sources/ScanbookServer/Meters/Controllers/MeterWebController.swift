@@ -51,6 +51,20 @@ enum MeterWebController {
         }
     }
 
+    /// The person confirms or moves the counter window on the reference photo.
+    @Sendable static func setWindow(_ request: Request) async throws -> Response {
+        let meter = try await MeterService.find(request.id(.meter), on: request)
+        let form = try request.content.decode(StripReadForm.self)
+        return try await request.change {
+            guard let window = form.crop else { throw UserFacingError(.unprocessableEntity, "meters_invalidCrop") }
+            try await MeterService.update(meter, with: MeterChanges(window: window.description), on: request)
+            request.flash(.success, request.text("meters_windowSaved"))
+            return MetersURL.meter(id: meter.id)
+        } showAgain: { errors, status in
+            return try await renderShow(meter, request, form: nil, errors: errors, status: status)
+        }
+    }
+
     @Sendable static func confirmDelete(_ request: Request) async throws -> Response {
         let meter = try await MeterService.find(request.id(.meter), on: request)
         let view = MeterDeleteView(

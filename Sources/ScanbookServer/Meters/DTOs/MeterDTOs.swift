@@ -12,6 +12,7 @@ struct MeterDTO: Content {
     let decimals: Int
     let pricePerUnit: String?
     let referencePhoto: String?
+    let counterWindow: String?
     let lastReading: ReadingDTO?
 
     init(_ meter: Meter, last: MeterReading?) throws {
@@ -23,6 +24,7 @@ struct MeterDTO: Content {
         decimals = meter.decimals
         pricePerUnit = meter.price?.description
         referencePhoto = meter.$reference.id.map { SiteURL.blob(id: $0).path }
+        counterWindow = meter.window?.description
         lastReading = try last.map { try ReadingDTO($0, counter: meter.counter, consumption: nil) }
     }
 }

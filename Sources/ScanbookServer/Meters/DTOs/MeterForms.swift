@@ -12,6 +12,13 @@ struct MeterChanges: Content {
     var decimals: String?
     /// Price per unit as typed ("0.2735"); "" removes it.
     var pricePerUnit: String?
+    /// The counter window on the reference photo ("x,y,w,h" in thousandths); "" forgets it.
+    var window: String?
+
+    init(name: String? = nil, kind: String? = nil, unit: String? = nil, digits: String? = nil, decimals: String? = nil,
+         pricePerUnit: String? = nil, window: String? = nil) {
+        (self.name, self.kind, self.unit, self.digits, self.decimals, self.pricePerUnit, self.window) = (name, kind, unit, digits, decimals, pricePerUnit, window)
+    }
 }
 
 /// The create form's photo, decoded beside its `MeterChanges`.
@@ -27,9 +34,13 @@ struct MeterInput: Content {
     var digits: Int?
     var decimals: Int?
     var pricePerUnit: String?
+    var counterWindow: String?
 
     var changes: MeterChanges {
-        MeterChanges(name: name, kind: kind, unit: unit, digits: digits.map(String.init), decimals: decimals.map(String.init), pricePerUnit: pricePerUnit)
+        MeterChanges(
+            name: name, kind: kind, unit: unit, digits: digits.map(String.init), decimals: decimals.map(String.init),
+            pricePerUnit: pricePerUnit, window: counterWindow
+        )
     }
 }
 

@@ -26,6 +26,9 @@ final class Meter: Model, @unchecked Sendable {
     /// Where the digit strip was on the last photo ("x,y,w,h" in thousandths of the photo), so the
     /// next reading starts from it.
     @OptionalField(key: "strip_crop") var stripCrop: String?
+    /// Where the counter is on the reference photo ("x,y,w,h" in thousandths of it): every new
+    /// photo is aligned to the reference and this window cut out of it.
+    @OptionalField(key: "counter_window") var counterWindow: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -44,6 +47,9 @@ final class Meter: Model, @unchecked Sendable {
         // Stored values were validated on the way in.
         MeterCounter(digits: digits, decimals: decimals) ?? MeterCounter(digits: 6, decimals: 0)!
     }
+
+    /// nil when none is known or a stored one is out of range.
+    var window: StripCrop? { counterWindow.flatMap(StripCrop.init) }
 
     /// nil when no price is set, or when a stored price is out of range (it is then shown as unset).
     var price: UnitPrice? { pricePerUnit.flatMap { UnitPrice(tenThousandths: $0) } }

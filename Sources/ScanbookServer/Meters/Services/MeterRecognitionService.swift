@@ -58,6 +58,30 @@ enum MeterRecognitionService {
         }
     }
 
+    /// Where the counter is on a meter's reference photo, as the text reader sees it; nil when no
+    /// line reads as a counter of `digits` digits (the person then marks it).
+    static func proposedWindow(_ bytes: [UInt8], digits: Int, on app: Application) async throws -> StripCrop? {
+        let reference = try await decodingProblems { try await app.imageWork.run { try Image.decode(bytes, minimumSide: Image.minimumPhotoSide) } }
+        guard let found = try await app.meterPhotoReader.findWindow(in: reference, expectedDigits: digits, work: app.imageWork) else { return nil }
+        return StripCrop(covering: found.box, width: reference.width, height: reference.height)
+    }
+
+    /// The counter read from the whole photo: aligned to the meter's reference photo when its window
+    /// is known, else where the counter is found in the photo; nil when neither locates it.
+    static func readWholePhoto(_ bytes: [UInt8], meter: Meter, on request: Request) async throws -> MeterPhotoReader.Reading? {
+        let app = request.application
+        var referenceBytes: [UInt8]?
+        if meter.window != nil, let blob = try await meter.$reference.get(on: request.db) { referenceBytes = try await app.bytes(of: blob) }
+        let known = referenceBytes
+        let (photo, reference) = try await decodingProblems {
+            try await app.imageWork.run { (try Image.decode(bytes, minimumSide: Image.minimumPhotoSide), try known.map { try Image.decode($0) }) }
+        }
+        let window = reference.flatMap { image in meter.window?.pixels(width: image.width, height: image.height) }
+        return try await decodingProblems {
+            try await app.meterPhotoReader.read(photo, reference: reference, window: window, counter: meter.counter, work: app.imageWork)
+        }
+    }
+
     /// The bytes of one of the user's stored photos, or 404.
     static func photoBytes(_ id: UUID?, on request: Request) async throws -> [UInt8] {
         try await request.application.bytes(of: try await StoredBlob.find(id, ownedBy: request))
@@ -77,6 +101,10 @@ enum MeterRecognitionService {
 
 extension Application {
     private struct StripReaderKey: StorageKey { typealias Value = StripReader }
+
+    /// Whole meter photos: aligned to the reference, the window read by the strip reader, checked by
+    /// the text reader (`SCANBOOK_OCR_ENGINE`'s).
+    var meterPhotoReader: MeterPhotoReader { MeterPhotoReader(strips: stripReader, text: receiptTextRecognizer) }
 
     /// The meter digit model, loaded once at configuration.
     var stripReader: StripReader {

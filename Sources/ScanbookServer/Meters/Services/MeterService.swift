@@ -31,7 +31,10 @@ enum MeterService {
         try apply(defaults, to: meter, hasReadings: false, mark: request.decimalMark)
         let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try request.checkImageUpload($0, minimumSide: UploadPolicy.minimumPhotoSide) }
         var preparedPhoto: CheckedUpload?
-        if let photo { preparedPhoto = try await preparedReference(photo, on: request) }
+        if let photo {
+            preparedPhoto = try await preparedReference(photo, on: request)
+            meter.counterWindow = try await proposedWindow(photo, meter: meter, on: request)
+        }
         let prepared = preparedPhoto
         try await request.db.writeTransaction { database in
             if let photo, let prepared {
@@ -52,6 +55,8 @@ enum MeterService {
     static func setReference(_ meter: Meter, photo file: File?, on request: Request) async throws {
         let photo = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let prepared = try await preparedReference(photo, on: request)
+        // The old window belongs to the old photo.
+        meter.counterWindow = try await proposedWindow(photo, meter: meter, on: request)
         try await request.db.writeTransaction { database in
             try await attach(photo, prepared: prepared, to: meter, ownerID: meter.$owner.id, on: request, database: database)
             try await meter.save(on: database)
@@ -106,7 +111,14 @@ enum MeterService {
                 problems.append(.init(key: "meters_invalidPrice", arguments: ["value": typed]))
             }
         }
+        var window = meter.counterWindow
+        if let typed = changes.window?.trimmingCharacters(in: .whitespaces) {
+            if typed.isEmpty { window = nil } else if let crop = StripCrop(typed) { window = crop.description } else {
+                problems.append(.init(key: "meters_invalidWindow", arguments: ["value": typed]))
+            }
+        }
         guard problems.isEmpty, let counter else { throw UserFacingError(.unprocessableEntity, problems) }
+        meter.counterWindow = window
         meter.name = name
         meter.kind = kind
         meter.unit = unit
@@ -120,6 +132,19 @@ enum MeterService {
         case .electricity, .heat: "kWh"
         case .water, .gas: "m³"
         case .other: ""
+        }
+    }
+
+    /// The counter window proposed on a new reference photo; a reader failure only means the
+    /// person marks the window, so it is logged, not shown.
+    private static func proposedWindow(_ photo: CheckedUpload, meter: Meter, on request: Request) async throws -> String? {
+        do {
+            return try await MeterRecognitionService.proposedWindow(photo.bytes, digits: meter.digits, on: request.application)?.description
+        } catch let error as UserFacingError {
+            throw error
+        } catch {
+            request.logger.warning("no counter window proposed: \(String(describing: error))")
+            return nil
         }
     }
 

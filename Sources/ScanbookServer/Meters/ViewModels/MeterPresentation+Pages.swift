@@ -66,6 +66,8 @@ extension MeterPresentation {
             counter: request.text("meters_counter_description", ["digits": "\(meter.digits)", "decimals": "\(meter.decimals)"]),
             price: meter.price.map { Formatting.number($0.description, locale: locale) }, currency: currency,
             referenceURL: meter.$reference.id.map { SiteURL.blob(id: $0).path },
+            window: { let crop = meter.window ?? .centreBand; return .init(x: crop.x, y: crop.y, width: crop.width, height: crop.height) }(),
+            windowKnown: meter.window != nil,
             rows: rows, toReview: report.rows.filter { $0.reading.flag != nil }.count,
             linePoints: line.points, lineDots: line.dots, valueRange: line.range, lineChart: line.chart,
             bars: chart.bars, barChart: chart.chart,
@@ -83,7 +85,7 @@ extension MeterPresentation {
             nowInput: ReadingTime.formInput(request.now), valueExample: meter.counter.format(0),
             links: .init(
                 list: MetersURL.list.path, read: MetersURL.read.path, update: page.path,
-                reference: MetersURL.reference(id: id).path, readings: MetersURL.readings(id: id).path,
+                reference: MetersURL.reference(id: id).path, window: MetersURL.window(id: id).path, readings: MetersURL.readings(id: id).path,
                 export: MetersURL.export(id: id).path, importCSV: MetersURL.importCSV(id: id).path,
                 delete: MetersURL.delete(id: id).path, page: page.path
             ),

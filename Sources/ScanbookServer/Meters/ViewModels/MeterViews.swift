@@ -74,6 +74,9 @@ struct MeterShowView: Encodable {
     let price: String?
     let currency: String
     let referenceURL: String?
+    /// The counter window on the reference photo, in thousandths (the centre band until one is known).
+    let window: MeterReadView.Crop
+    let windowKnown: Bool
     let rows: [Row]
     let toReview: Int
     let linePoints: String
@@ -101,6 +104,7 @@ struct MeterShowView: Encodable {
         let read: String
         let update: String
         let reference: String
+        let window: String
         let readings: String
         let export: String
         let importCSV: String
@@ -143,6 +147,10 @@ struct MeterReadView: Encodable {
         let value: String
         let readValue: String
         let unsure: Bool
+        /// Every digit is sure, but the value does not fit the meter's history.
+        let implausible: Bool
+        /// How the strip was found in a whole photo; nil when it was marked by hand.
+        let method: String?
         let digits: [Digit]
         let confidence: Double
         let percent: Int
@@ -168,6 +176,8 @@ struct MeterReadView: Encodable {
     let uploadAction: String
     let readAction: String?
     let result: Result?
+    /// Read surely from the whole photo: marking the strip by hand is folded away.
+    let autoRead: Bool
     let listURL: String
     let maxUpload: String
     let errors: [String]
