@@ -141,7 +141,9 @@ public struct ReceiptExtractor: Sendable {
         guard let last = numeric.last else { return nil }
         // "RM 64. 50" is two words for one amount.
         let before = numeric.dropLast().last.flatMap { $0.text.last == "." || $0.text.last == "," ? $0 : nil }
-        return min(last.confidence, before?.confidence ?? 100)
+        // Where the reader tells its least sure character (PP-OCR), one doubtful digit counts,
+        // not the word's mean.
+        return [last.confidence, last.weakest ?? 100, before?.confidence ?? 100, before?.weakest ?? 100].min() ?? 100
     }
 
     // MARK: - Total

@@ -70,6 +70,10 @@ import VaporTesting
             let refused = try await api.send(.PATCH, MetersAPIRoute.meter(id: meter), json: ["name": "Gas neu", "counterWindow": "1,2,3"])
             #expect(refused.status == .unprocessableEntity)
             #expect(try await Meter.find(meter, on: app.db)?.name == "Gas")
+            let tooLong = try await api.send(.POST, MetersAPIRoute.meters, json: ["name": "Wasser", "counterWindow": String(repeating: "1", count: 65)])
+            #expect(tooLong.status == .unprocessableEntity)
+            let created = try await api.send(.POST, MetersAPIRoute.meters, json: ["name": "Wasser", "counterWindow": "100,200,500,90"])
+            #expect(try created.content.decode(MeterDTO.self).counterWindow == "100,200,500,90")
             let patched = try await api.send(.PATCH, MetersAPIRoute.meter(id: meter), json: ["counterWindow": "100,200,500,90"])
             #expect(try patched.content.decode(MeterDTO.self).counterWindow == "100,200,500,90")
         }

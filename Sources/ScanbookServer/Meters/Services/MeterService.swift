@@ -27,13 +27,14 @@ enum MeterService {
         let meter = Meter(ownerID: ownerID, name: "", kind: .other, unit: "", counter: MeterCounter(digits: 6, decimals: 0)!)
         let defaults = MeterChanges(name: changes.name ?? "", kind: changes.kind ?? Meter.Kind.electricity.rawValue,
                                     unit: changes.unit, digits: changes.digits ?? "6", decimals: changes.decimals ?? "0",
-                                    pricePerUnit: changes.pricePerUnit)
+                                    pricePerUnit: changes.pricePerUnit, window: changes.window)
         try apply(defaults, to: meter, hasReadings: false, mark: request.decimalMark)
         let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try request.checkImageUpload($0, minimumSide: UploadPolicy.minimumPhotoSide) }
         var preparedPhoto: CheckedUpload?
         if let photo {
             preparedPhoto = try await preparedReference(photo, on: request)
-            meter.counterWindow = try await proposedWindow(photo, meter: meter, on: request)
+            // A window sent with the meter is the person's; otherwise one is proposed.
+            if meter.counterWindow == nil { meter.counterWindow = try await proposedWindow(photo, meter: meter, on: request) }
         }
         let prepared = preparedPhoto
         try await request.db.writeTransaction { database in
