@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ScanbookServer
+import Synchronization
 import Vapor
 
 /// Builds the configured server application for a command and shuts it down afterwards.
@@ -32,11 +33,15 @@ enum ScanbookApp {
         }
     }
 
-    nonisolated(unsafe) private static var loggingBootstrapped = false
+    /// Logging can be bootstrapped once per process; a command that makes a second app skips it.
+    private static let loggingBootstrapped = Mutex(false)
 
     private static func bootstrapLogging(level: Logger.Level) {
-        guard !loggingBootstrapped else { return }
-        loggingBootstrapped = true
+        let first = loggingBootstrapped.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
         LoggingSystem.bootstrap(console: Terminal(), level: level)
     }
 }

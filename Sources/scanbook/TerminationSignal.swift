@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
 import NIOConcurrencyHelpers
+import Synchronization
 
 /// SIGTERM (service managers, rolling restarts) and SIGINT (Ctrl-C) start a graceful stop; a
 /// second one stops the process at once.
 enum TerminationSignal {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// Kept alive while the process runs (a released source stops delivering).
+    private static let sources = Mutex<[DispatchSourceSignal]>([])
 
     /// Returns when the first of the two signals arrives. Call once.
     static func wait() async -> Int32 {
@@ -13,7 +15,8 @@ enum TerminationSignal {
         return await withCheckedContinuation { continuation in
             received.withLockedValue { $0.continuation = continuation }
             let queue = DispatchQueue(label: "scanbook.signals")
-            sources = [SIGTERM, SIGINT].map { code in
+            // Made inside the lock: the sources are not Sendable and never leave it.
+            sources.withLock { kept in kept = [SIGTERM, SIGINT].map { code in
                 let source = DispatchSource.makeSignalSource(signal: code, queue: queue)
                 source.setEventHandler {
                     let waiting = received.withLockedValue { state in
@@ -25,7 +28,7 @@ enum TerminationSignal {
                 }
                 source.resume()
                 return source
-            }
+            } }
         }
     }
 }

@@ -3,6 +3,16 @@ import ScanbookCore
 import ScanbookOCR
 import Vapor
 
+extension Application {
+    /// A service `configureScanbook` sets before any request, job or command runs. Reading one
+    /// earlier is a mistake in the wiring, not in anything from outside: it stops with the
+    /// service's name instead of a bare nil unwrap.
+    func configured<Key: StorageKey>(_ key: Key.Type) -> Key.Value {
+        guard let value = storage[key] else { preconditionFailure("\(Key.self) was read before configureScanbook set it up") }
+        return value
+    }
+}
+
 /// The side effects the app reaches through small replaceable values: tests swap the clock and the
 /// blob store; the configuration is the one loaded at start-up.
 extension Application {
@@ -17,12 +27,12 @@ extension Application {
     private struct PasswordWorkKey: StorageKey { typealias Value = BoundedWork }
 
     var scanbookConfig: AppConfig {
-        get { storage[ConfigKey.self]! }
+        get { configured(ConfigKey.self) }
         set { storage[ConfigKey.self] = newValue }
     }
 
     var blobStore: any BlobStore {
-        get { storage[BlobStoreKey.self]! }
+        get { configured(BlobStoreKey.self) }
         set { storage[BlobStoreKey.self] = newValue }
     }
 
@@ -33,7 +43,7 @@ extension Application {
 
     /// Tesseract by default; tests may substitute a fake.
     var textRecognizer: any TextRecognizer {
-        get { storage[RecognizerKey.self]! }
+        get { configured(RecognizerKey.self) }
         set { storage[RecognizerKey.self] = newValue }
     }
 
@@ -52,7 +62,7 @@ extension Application {
     /// Created once by `configureScanbook` (never lazily: two threads creating it at once would
     /// leave one pool running that shutdown does not stop); not started until `startCaptureWorkers()`.
     var captureWorkers: CaptureWorkers {
-        get { storage[WorkersKey.self]! }
+        get { configured(WorkersKey.self) }
         set { storage[WorkersKey.self] = newValue }
     }
 
@@ -65,7 +75,7 @@ extension Application {
     }
 
     var localizer: Localizer {
-        get { storage[LocalizerKey.self]! }
+        get { configured(LocalizerKey.self) }
         set { storage[LocalizerKey.self] = newValue }
     }
 }

@@ -19,6 +19,10 @@ extension Application {
         Self.allModules.filter { module in module.menuEntry.map { !scanbookConfig.disabledModules.contains($0) } ?? true }
     }
 
+    /// Whether this instance serves `module`: another module offers what it owns (a receipt shared
+    /// on a list) only then, so no page links to a route that is not registered.
+    func serves(_ module: Module) -> Bool { !scanbookConfig.disabledModules.contains(module) }
+
     /// The menu entries (and home tiles) of the served modules, in order.
     var menuModules: [Module] { modules.compactMap(\.menuEntry) }
 

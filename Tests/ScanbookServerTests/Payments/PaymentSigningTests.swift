@@ -112,7 +112,7 @@ import VaporTesting
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
             }
             #expect(statuses.filter { $0 == .unprocessableEntity }.count <= PaymentSigning.wrongCodesAllowed, "\(statuses)")
-            #expect(statuses.allSatisfy { $0 == .unprocessableEntity || $0 == .tooManyRequests })
+            #expect(statuses.allSatisfy { $0 == .unprocessableEntity || $0 == .tooManyRequests }, "\(statuses)")
         }
     }
 

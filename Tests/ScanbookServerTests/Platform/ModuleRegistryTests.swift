@@ -30,6 +30,27 @@ import VaporTesting
         }
     }
 
+    /// Issue 43: a module that is not served is not offered by another one (the receipt page offered
+    /// "share on a list" and posted to a route that was not registered).
+    @Test func aDisabledModuleIsNotOfferedByAnother() async throws {
+        for disabled in [true, false] {
+            try await withScanbook(.sqlite, configure: { $0.disabledModules = disabled ? [.lists] : [] }) { app, _ in
+                let anna = WebSession(app)
+                try await anna.register(email: "anna@example.org")
+                let annaID = try #require(try await User.query(on: app.db).first()?.id)
+                let list = ShoppingList(ownerID: annaID, name: "WG", isPrivate: false, currency: nil)
+                try await list.create(on: app.db)
+                try await ListMembership(listID: try list.requireID(), userID: annaID).create(on: app.db)
+                let receipt = Receipt(ownerID: annaID, captureID: nil, imageID: nil, state: .confirmed)
+                receipt.totalMinor = 4590
+                receipt.currency = "CHF"
+                try await receipt.create(on: app.db)
+                let page = try await anna.get(ReceiptsURL.receipt(id: receipt.id).path).body.string
+                #expect(page.contains(ListsURL.expenseFromReceipt.path) == !disabled, "share on a list offered: \(!disabled)")
+            }
+        }
+    }
+
     @Test func theDocumentFilterDropsWholePathEntries() {
         let yaml = "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      summary: A\n  /b/{id}:\n    delete:\n      summary: B\ncomponents:\n  schemas: {}"
         let filtered = Application.openAPIDocument(yaml, keepingPaths: ["/a"])

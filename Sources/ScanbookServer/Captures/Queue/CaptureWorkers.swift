@@ -18,10 +18,11 @@ final class CaptureWorkers: @unchecked Sendable {
     /// The jobs this instance's workers hold now, so `stop` can hand them back.
     private var held: [UUID: CaptureQueue.Claim] = [:]
     /// How often idle workers look for jobs enqueued by other server instances.
-    var pollInterval: Duration = .seconds(1)
+    let pollInterval: Duration
 
-    init(app: Application) {
+    init(app: Application, pollInterval: Duration = .seconds(1)) {
         self.app = app
+        self.pollInterval = pollInterval
     }
 
     /// `count` 0 starts none: a web-only instance leaves recognition to others.

@@ -105,7 +105,7 @@ extension Application {
 
     /// Created once at configuration, like the capture workers.
     var listLive: ListLive {
-        get { storage[ListLiveKey.self]! }
+        get { configured(ListLiveKey.self) }
         set { storage[ListLiveKey.self] = newValue }
     }
 }

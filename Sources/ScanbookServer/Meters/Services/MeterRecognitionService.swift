@@ -108,7 +108,7 @@ extension Application {
 
     /// The meter digit model, loaded once at configuration.
     var stripReader: StripReader {
-        get { storage[StripReaderKey.self]! }
+        get { configured(StripReaderKey.self) }
         set { storage[StripReaderKey.self] = newValue }
     }
 }

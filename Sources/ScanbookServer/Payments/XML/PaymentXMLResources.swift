@@ -43,7 +43,7 @@ extension Application {
     private struct ResourcesKey: StorageKey { typealias Value = PaymentXMLResources }
 
     var paymentXML: PaymentXMLResources {
-        get { storage[ResourcesKey.self]! }
+        get { configured(ResourcesKey.self) }
         set { storage[ResourcesKey.self] = newValue }
     }
 }

@@ -33,13 +33,13 @@ extension Application {
 
     /// Created once by `configureScanbook`, shut down with the app.
     var imageWork: WorkPool {
-        get { storage[ImageWorkKey.self]! }
+        get { configured(ImageWorkKey.self) }
         set { storage[ImageWorkKey.self] = newValue }
     }
 
     /// Parsing documents from outside (XML); created once by `configureScanbook`.
     var parserWork: WorkPool {
-        get { storage[ParserWorkKey.self]! }
+        get { configured(ParserWorkKey.self) }
         set { storage[ParserWorkKey.self] = newValue }
     }
 }

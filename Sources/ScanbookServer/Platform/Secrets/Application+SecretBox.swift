@@ -7,7 +7,7 @@ extension Application {
 
     /// Made once by `configureScanbook`.
     var secretBoxCache: SecretBoxCache {
-        get { storage[SecretBoxKey.self]! }
+        get { configured(SecretBoxKey.self) }
         set { storage[SecretBoxKey.self] = newValue }
     }
 

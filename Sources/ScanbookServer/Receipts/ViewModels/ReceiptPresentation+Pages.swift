@@ -99,7 +99,7 @@ extension ReceiptPresentation {
             splitURL: ReceiptsURL.split(id: id).path,
             deleteURL: ReceiptsURL.delete(id: id).path,
             links: links(month: receipt.purchaseDate.map(YearMonth.init)),
-            shareLists: receipt.total == nil ? [] : try await ListService.lists(for: request).filter { !$0.isPrivate }.map {
+            shareLists: receipt.total == nil || !request.application.serves(.lists) ? [] : try await ListService.lists(for: request).filter { !$0.isPrivate }.map {
                 SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: false)
             },
             shareURL: ListsURL.expenseFromReceipt.path,
