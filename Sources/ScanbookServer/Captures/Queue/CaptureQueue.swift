@@ -32,9 +32,6 @@ struct CaptureQueue {
     /// What a job that stopped its worker `maximumAttempts` times is failed with.
     static let exhaustedMessage = "The photo could not be processed: it stopped the recognition several times. Please try another photo."
 
-    /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any. Attempts
-    /// are counted here, when a job is claimed, so a job that kills its worker still uses one up;
-    /// a job whose lease ran out on its last attempt is failed first, never claimed again.
     /// Fails the jobs that used up their attempts (see `claim`) and returns them, so their
     /// processors can mark their records.
     func failExhausted(now: Date) async throws -> [(capture: FinishedCapture, kind: String)] {
@@ -47,7 +44,10 @@ struct CaptureQueue {
             """).all(decoding: Row.self).map { (FinishedCapture(id: $0.id, ownerID: $0.owner_id), $0.kind) }
     }
 
-    /// Call `failExhausted` first: a job past its attempts is never claimed.
+    /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any. Attempts
+    /// are counted here, when a job is claimed, so a job that kills its worker still uses one up;
+    /// a job whose lease ran out on its last attempt is failed first, never claimed again. Call
+    /// `failExhausted` first: a job past its attempts is never claimed.
     func claim(now: Date) async throws -> Claim? {
         let token = UUID()
         let lock: SQLQueryString = database.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
