@@ -82,7 +82,7 @@ enum ReceiptBench {
                 if let featureFile { try Self.writeFeatures(result, receipt: base.lastPathComponent, expected: expected, to: featureFile) }
                 judged.append((result.total.map { $0.sameValue(as: expected) } ?? false, result.confidence))
                 if let total = result.total, total.sameValue(as: expected) { totals += 1 } else {
-                    misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected)")
+                    misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected) (confidence \(String(format: "%.2f", result.confidence)), \(result.totalEvidence))")
                 }
             }
             if result.items.addsUp { itemsAddingUp += 1 }
