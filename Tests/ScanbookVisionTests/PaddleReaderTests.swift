@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ScanbookCore
-import ScanbookOCR
+@testable import ScanbookOCR
 @testable import ScanbookVision
 
 /// PP-OCR through ONNX Runtime on the machine's real models (`make models` fetches them; `make test`
@@ -52,6 +52,20 @@ import ScanbookOCR
         #expect(reading.result.date?.description == "2024-06-06")
         #expect(reading.timings["detect"] != nil && reading.timings["recognize"] != nil && reading.timings["ocr"] == nil)
         #expect(!reading.result.items.items.isEmpty)
+    }
+
+    /// A till roll 812 × 4,978 px was shrunk to 157 px wide for detection and its print was lost
+    /// (no total): its width now stays at 480 px; an ordinary page keeps its longer side at 960.
+    @Test func aLongReceiptKeepsItsWidthForDetection() {
+        let settings = PaddleTextReader.Settings()
+        let roll = PaddleTextReader.detectionScale(width: 812, height: 4978, settings: settings)
+        #expect(abs(812 * roll - 480) < 1 && 4978 * roll <= 4096)
+        let page = PaddleTextReader.detectionScale(width: 1200, height: 1600, settings: settings)
+        #expect(abs(1600 * page - 960) < 1)
+        // Never enlarged, and a roll longer than the maximum keeps to it.
+        #expect(PaddleTextReader.detectionScale(width: 300, height: 500, settings: settings) == 1)
+        let endless = PaddleTextReader.detectionScale(width: 900, height: 20000, settings: settings)
+        #expect(abs(20000 * endless - 4096) < 1)
     }
 
     @Test func missingModelsAreAClearErrorNamingTheMakeTarget() throws {

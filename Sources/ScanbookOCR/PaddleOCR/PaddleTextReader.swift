@@ -8,8 +8,13 @@ import ScanbookVision
 /// faint, small print of shop receipts far better than Tesseract (docs/benchmarks.md).
 public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
     public struct Settings: Sendable, Equatable {
-        /// The detector sees the page with its longer side at most this long.
+        /// The detector sees the page with its longer side at most this long …
         public var detectionLongSide = 960
+        /// … unless that leaves the shorter side (a long receipt's width, where its lines run)
+        /// under this: a 5,000-pixel till roll shrunk to 960 left its print too small to find.
+        public var detectionShortSide = 480
+        /// Never longer than this, however long the roll.
+        public var detectionMaximumSide = 4096
         public var thresholds = TextBoxThresholds.paddle
         /// The recognizer's input height (PP-OCR's models are trained on 48).
         public var lineHeight = 48
@@ -87,7 +92,7 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
 
     /// The text boxes on the page.
     func detect(_ image: Image) throws -> [TextBox] {
-        let scale = min(1, Double(settings.detectionLongSide) / Double(max(image.width, image.height)))
+        let scale = Self.detectionScale(width: image.width, height: image.height, settings: settings)
         // Sides in multiples of 32, as the detector's strides need.
         func side(_ length: Int) -> Int { max(32, Int((Double(Int(Double(length) * scale)) / 32).rounded(.toNearestOrEven)) * 32) }
         let (width, height) = (side(image.width), side(image.height))
@@ -97,6 +102,16 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
             throw OCRError("\(files.detector): an output of shape \(output.shape) for an input of \(width)×\(height)")
         }
         return try image.textBoxes(probabilities: output.values, width: width, height: height, thresholds: settings.thresholds)
+    }
+
+    /// How much the page is scaled for detection (at most 1): the longer side to
+    /// `detectionLongSide`, but the shorter one not under `detectionShortSide` while the longer
+    /// stays within `detectionMaximumSide`.
+    static func detectionScale(width: Int, height: Int, settings: Settings) -> Double {
+        let long = Double(max(1, width, height)), short = Double(max(1, min(width, height)))
+        let scale = min(1, Double(settings.detectionLongSide) / long)
+        guard short * scale < Double(settings.detectionShortSide) else { return scale }
+        return min(1, Double(settings.detectionShortSide) / short, Double(settings.detectionMaximumSide) / long)
     }
 
     /// The boxes read in batches of similar width, then put into lines.
