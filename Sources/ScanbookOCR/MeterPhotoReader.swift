@@ -40,7 +40,7 @@ public struct MeterPhotoReader: Sendable {
         /// Digit positions, left to right, that must not be taken as read.
         public let unsure: [Int]
 
-        public var steps: Int { digits.reduce(0) { $0 * 10 + $1 } }
+        public var steps: Int { MeterCounter.steps(digits) }
         public var isSure: Bool { unsure.isEmpty }
     }
 

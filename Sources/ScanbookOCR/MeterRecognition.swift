@@ -60,7 +60,7 @@ public struct StripReader: Sendable {
         }
         let resolved = MidRollResolver.resolve(cells)
         return Result(
-            steps: resolved.reduce(0) { $0 * 10 + $1 },
+            steps: MeterCounter.steps(resolved),
             cells: zip(resolved, cells).map { Cell(digit: $0, read: $1.digit, confidence: $1.confidence, second: $1.second) }
         )
     }

@@ -26,86 +26,35 @@ extension TextRecognizer {
 public final class TesseractPool: TextRecognizer, @unchecked Sendable {
     public static let defaultDataPath = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] ?? "/usr/share/tesseract-ocr/5/tessdata"
 
-    private typealias Job = (inout [String: TesseractEngine]) -> Void
-
-    private let condition = NSCondition()
-    private var jobs: [Job] = []
-    private var stopping = false
-    private var running = 0
     public let threadCount: Int
     private let dataPath: String
+    /// Each thread's engines by language set.
+    private let threads: WorkerThreads<[String: TesseractEngine]>
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, dataPath: String = TesseractPool.defaultDataPath) {
         // OpenMP's thread limit must be set before the program starts: `OpenMPThreads`.
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         threadCount = max(1, threads)
         self.dataPath = dataPath
-        for index in 0..<threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "tesseract-\(index)"
-            thread.stackSize = 8 << 20
-            running += 1
-            thread.start()
-        }
-    }
-
-    deinit {
-        shutdown()
+        self.threads = WorkerThreads(count: threadCount, name: "tesseract", state: { [:] })
     }
 
     /// Stops the threads after the queued jobs; later calls fail.
     public func shutdown() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while running > 0 { condition.wait() }
-        condition.unlock()
+        threads.shutdown()
     }
 
     public func recognize(_ image: Image, options: OCROptions = OCROptions()) async throws -> OCRResult {
         let dataPath = dataPath
-        return try await withCheckedThrowingContinuation { continuation in
-            let accepted = enqueue { engines in
-                do {
-                    let engine: TesseractEngine
-                    if let existing = engines[options.languages] {
-                        engine = existing
-                    } else {
-                        engine = try TesseractEngine(languages: options.languages, dataPath: dataPath)
-                        engines[options.languages] = engine
-                    }
-                    continuation.resume(returning: try engine.recognize(image, options: options))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
+        return try await threads.run { engines in
+            let engine: TesseractEngine
+            if let existing = engines[options.languages] {
+                engine = existing
+            } else {
+                engine = try TesseractEngine(languages: options.languages, dataPath: dataPath)
+                engines[options.languages] = engine
             }
-            if !accepted { continuation.resume(throwing: OCRError("The OCR pool has been shut down")) }
-        }
-    }
-
-    private func enqueue(_ job: @escaping Job) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !stopping else { return false }
-        jobs.append(job)
-        condition.signal()
-        return true
-    }
-
-    private func work() {
-        var engines: [String: TesseractEngine] = [:]
-        while true {
-            condition.lock()
-            while jobs.isEmpty, !stopping { condition.wait() }
-            if jobs.isEmpty {
-                running -= 1
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job(&engines)
+            return try engine.recognize(image, options: options)
         }
     }
 }

@@ -115,7 +115,7 @@ struct MeterReadCommand: AsyncParsableCommand {
         start: ContinuousClock.Instant
     ) -> Output {
         Output(
-            value: counter.format(digits.reduce(0) { $0 * 10 + $1 }),
+            value: counter.format(MeterCounter.steps(digits)),
             digits: zip(result.cells, digits).enumerated().map { index, pair in
                 let (cell, digit) = pair
                 return Output.Cell(digit: digit, read: cell.read, confidence: cell.confidence, second: cell.second, unsure: unsure.contains(index))

@@ -10,6 +10,12 @@ public struct MeterCounter: Sendable, Equatable, Codable {
         self.decimals = decimals
     }
 
+    /// The value shown by `digits` (left to right, one per drum) in steps. A counter has at most
+    /// 12 digits, so this cannot overflow for one.
+    public static func steps(_ digits: [Int]) -> Int {
+        digits.reduce(0) { $0 * 10 + $1 }
+    }
+
     /// The first value the counter cannot show; it rolls over to 0 there.
     public var rollover: Int { Int.powerOfTen(digits) ?? Int.max }
 

@@ -34,7 +34,7 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
     public let files: PaddleModelFiles
     public let settings: Settings
     private let models: PaddleModels
-    private let threads: WorkerThreads
+    private let threads: WorkerThreads<Void>
     private var detector: ONNXModel { models.detector }
     private var recognizer: ONNXModel { models.recognizer }
     private var decoder: CTCDecoder { models.decoder }

@@ -93,7 +93,7 @@ enum MeterReadWebController {
         let unsure: [Int]
         let method: MeterPhotoReader.Method?
 
-        var steps: Int { digits.reduce(0) { $0 * 10 + $1 } }
+        var steps: Int { MeterCounter.steps(digits) }
     }
 
     private static func render(

@@ -56,12 +56,7 @@ enum PaymentExecution {
                 } else if try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database) {
                     // The whitelist no longer covers it (an entry removed or its limit lowered):
                     // from now on it waits for a signature.
-                    let before = try BankPaymentDTO(payment)
-                    payment.signatureRequired = true
-                    try await payment.save(on: database)
-                    try await AuditLog.record("payment.signatureRequired", subject: "payment \(try payment.requireID())", before: before,
-                                              after: try BankPaymentDTO(try await Payment.stored(try payment.requireID(), on: database)),
-                                              on: database, request: request)
+                    try await WhitelistService.requireSignatureFromNowOn(payment, on: database, request: request)
                     leftOut.append(LeftOut(payment: payment, reason: .notCoveredByWhitelist))
                 } else {
                     payments.append(payment)

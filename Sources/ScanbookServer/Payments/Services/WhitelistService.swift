@@ -130,13 +130,18 @@ enum WhitelistService {
             let owner = payment.$owner.id
             if owner != ownerID { try await database.lockPayments(of: owner) }
             guard try await requiresSignature(payment, wasRequired: false, ownerID: owner, ceiling: ceiling, on: database) else { continue }
-            let before = try BankPaymentDTO(payment)
-            payment.signatureRequired = true
-            try await payment.save(on: database)
-            try await AuditLog.record("payment.signatureRequired", subject: "payment \(try payment.requireID())", before: before,
-                                      after: try BankPaymentDTO(try await Payment.stored(try payment.requireID(), on: database)),
-                                      on: database, request: request)
+            try await requireSignatureFromNowOn(payment, on: database, request: request)
         }
+    }
+
+    /// The whitelist no longer covers `payment`: from now on it waits for a signature (audited).
+    static func requireSignatureFromNowOn(_ payment: Payment, on database: any Database, request: Request) async throws {
+        let before = try BankPaymentDTO(payment)
+        payment.signatureRequired = true
+        try await payment.save(on: database)
+        try await AuditLog.record("payment.signatureRequired", subject: "payment \(try payment.requireID())", before: before,
+                                  after: try BankPaymentDTO(try await Payment.stored(try payment.requireID(), on: database)),
+                                  on: database, request: request)
     }
 
     /// Changes to one user's list line up with that user's payment changes; the global list has

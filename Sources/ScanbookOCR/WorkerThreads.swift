@@ -1,16 +1,19 @@
 import Foundation
 
-/// A fixed set of threads of their own for native work that runs for a while (PP-OCR's models),
-/// so it never blocks Swift's cooperative thread pool.
-final class WorkerThreads: @unchecked Sendable {
+/// A fixed set of threads of their own for native work that runs for a while (Tesseract, PP-OCR's
+/// models), so it never blocks Swift's cooperative thread pool. Each thread keeps a `State` of its
+/// own, made on that thread (Tesseract's engines, which must stay on the thread that made them).
+final class WorkerThreads<State>: @unchecked Sendable {
+    private typealias Job = (inout State) -> Void
+
     private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
+    private var jobs: [Job] = []
     private var stopping = false
     private var running = 0
 
-    init(count: Int, name: String) {
+    init(count: Int, name: String, state: @escaping @Sendable () -> State) {
         for index in 0..<max(1, count) {
-            let thread = Thread { [self] in work() }
+            let thread = Thread { [self] in work(state: state()) }
             thread.name = "\(name)-\(index)"
             thread.stackSize = 8 << 20
             running += 1
@@ -31,7 +34,8 @@ final class WorkerThreads: @unchecked Sendable {
         condition.unlock()
     }
 
-    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `body` on the next free thread, with that thread's state.
+    func run<T: Sendable>(_ body: @escaping @Sendable (inout State) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             condition.lock()
             defer { condition.unlock() }
@@ -39,12 +43,13 @@ final class WorkerThreads: @unchecked Sendable {
                 continuation.resume(throwing: OCRError("The OCR threads have been shut down"))
                 return
             }
-            jobs.append { continuation.resume(with: Result { try body() }) }
+            jobs.append { state in continuation.resume(with: Result { try body(&state) }) }
             condition.signal()
         }
     }
 
-    private func work() {
+    private func work(state initial: State) {
+        var state = initial
         while true {
             condition.lock()
             while jobs.isEmpty, !stopping { condition.wait() }
@@ -56,7 +61,17 @@ final class WorkerThreads: @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
-            job()
+            job(&state)
         }
+    }
+}
+
+extension WorkerThreads where State == Void {
+    convenience init(count: Int, name: String) {
+        self.init(count: count, name: name, state: {})
+    }
+
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await run { (_: inout Void) in try body() }
     }
 }
