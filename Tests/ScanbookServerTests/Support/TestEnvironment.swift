@@ -32,6 +32,7 @@ struct TestEnvironment {
         // Tesseract unless a test asks for PP-OCR: the suites were written against it, and a
         // machine without `make models` still runs them.
         config.ocrEngine = .tesseract
+        config.databaseConnectionsPerLoop = PostgresTestGate.connectionsPerLoop
         configure(&config)
     }
 
@@ -41,6 +42,16 @@ struct TestEnvironment {
 
     /// Starts a migrated app, runs `body`, shuts the app down.
     func withApp<T>(_ body: (Application) async throws -> T) async throws -> T {
+        try await gated { try await withUngatedApp(body) }
+    }
+
+    /// On PostgreSQL, waits for a free place under `PostgresTestGate`.
+    private func gated<T>(_ body: () async throws -> T) async throws -> T {
+        guard case .postgres = database else { return try await body() }
+        return try await PostgresTestGate.shared.run(body)
+    }
+
+    private func withUngatedApp<T>(_ body: (Application) async throws -> T) async throws -> T {
         let app = try await Application.make(.testing)
         do {
             try await app.configureScanbook(config)
@@ -60,12 +71,16 @@ struct TestEnvironment {
     /// Removes the data directory and the PostgreSQL schema.
     func tearDown() async throws {
         if case .postgres = database {
-            let app = try await Application.make(.testing)
-            try await app.configureScanbook(config)
-            try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
-            try await app.asyncShutdown()
+            try await gated { try await dropSchema() }
         }
         try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    private func dropSchema() async throws {
+        let app = try await Application.make(.testing)
+        try await app.configureScanbook(config)
+        try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+        try await app.asyncShutdown()
     }
 }
 
