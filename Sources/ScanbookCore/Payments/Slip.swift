@@ -10,6 +10,21 @@ public struct Slip: Equatable, Sendable, Codable {
         public let field: String
         public let message: String
         public let correctedValue: String?
+        /// What is wrong, for saying it in the user's language; absent from readings stored before.
+        public let kind: PaymentProblem.Kind?
+
+        public init(_ problem: PaymentProblem) {
+            field = problem.field.rawValue
+            message = problem.englishText
+            correctedValue = problem.correctedValue
+            kind = problem.kind
+        }
+
+        /// The problem as checked, when its field and kind are known.
+        public var paymentProblem: PaymentProblem? {
+            guard let field = PaymentProblem.Field(rawValue: field), let kind else { return nil }
+            return PaymentProblem(field, kind, correctedValue: correctedValue)
+        }
     }
 
     public var kind: Kind
@@ -59,7 +74,7 @@ public struct Slip: Equatable, Sendable, Codable {
     public init(kind: Kind, problems: [PaymentProblem]) {
         self.kind = kind
         notification = false
-        self.problems = problems.map { Problem(field: $0.field.rawValue, message: $0.englishText, correctedValue: $0.correctedValue) }
+        self.problems = problems.map(Problem.init)
     }
 
     /// Reads a QR code's payload: a QR-bill ("SPC…") becomes a slip, with its problems if it breaks

@@ -4,31 +4,39 @@ import Vapor
 
 /// Creating and finding captures, shared by the web pages and the API.
 enum CaptureService {
-    static let defaultKind = "document"
-
     /// Checks the photo and the kind, stores the photo, queues the job and wakes a worker.
     static func enqueue(_ form: CaptureUploadForm, on request: Request) async throws -> Capture {
-        let user = try request.auth.require(User.self)
-        let kind = form.kind.flatMap { $0.isEmpty ? nil : $0 } ?? defaultKind
-        guard request.application.captureProcessors[kind] != nil else {
-            throw UserFacingError(.unprocessableEntity, "capture_unknownKind", ["kind": kind])
+        let ownerID = try request.auth.require(User.self).requireID()
+        let kind = form.kind.flatMap { $0.isEmpty ? nil : CaptureKind($0) } ?? .document
+        guard let processor = request.application.captureProcessors[kind] else {
+            throw UserFacingError(.unprocessableEntity, "capture_unknownKind", ["kind": kind.rawValue])
+        }
+        guard processor.standsAlone else {
+            throw UserFacingError(.unprocessableEntity, "capture_kindHasItsOwnPage", ["kind": request.text("capture_kind_\(kind)")])
         }
         let upload = try request.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
         let capture = try await request.db.writeTransaction { database in
-            try await requireRoomForJob(of: try user.requireID(), on: request, database)
-            let blob = try await request.storeBlob(upload, owner: user.requireID(), on: database)
-            let capture = Capture(ownerID: try user.requireID(), kind: kind, blobID: try blob.requireID())
-            try await capture.create(on: database)
-            return capture
+            try await enqueue(upload: upload, kind: kind, owner: ownerID, application: request.application, in: database)
         }
         request.application.captureWorkers.notify()
         return capture
     }
 
+    /// The one way a photo enters the queue, inside the caller's write transaction (which creates
+    /// the module's own record beside it): the owner's room in the queue is checked, the photo
+    /// stored within their quota, the job created. Wake a worker (`captureWorkers.notify()`) once
+    /// the transaction has committed.
+    static func enqueue(upload: CheckedUpload, kind: CaptureKind, owner ownerID: UUID, application: Application, in database: any Database) async throws -> Capture {
+        try await requireRoomForJob(of: ownerID, limit: application.scanbookConfig.userPendingJobs, database)
+        let blob = try await application.storeUpload(upload, owner: ownerID, on: database)
+        let capture = Capture(ownerID: ownerID, kind: kind, blobID: try blob.requireID())
+        try await capture.create(on: database)
+        return capture
+    }
+
     /// At most `userPendingJobs` photos per user wait or are being read: one account cannot fill
     /// the queue that every user's photos go through.
-    static func requireRoomForJob(of ownerID: UUID, on request: Request, _ database: any Database) async throws {
-        let limit = request.scanbookConfig.userPendingJobs
+    private static func requireRoomForJob(of ownerID: UUID, limit: Int, _ database: any Database) async throws {
         let waiting = try await Capture.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$status ~~ [.queued, .processing]).count()
         guard waiting < limit else { throw UserFacingError(.tooManyRequests, "capture_tooManyPending", ["maximum": "\(limit)"]) }
     }

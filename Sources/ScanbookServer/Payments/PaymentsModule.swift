@@ -27,6 +27,8 @@ struct PaymentsModule: ScanbookModule {
         ]
     }
 
+    func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [SlipCaptureProcessor()] }
+
     func configure(_ app: Application, _ config: AppConfig) throws {
         app.paymentXML = try PaymentXMLResources.load(ui: app.localizer)
     }
@@ -39,6 +41,7 @@ struct PaymentsModule: ScanbookModule {
         web.post(page(.accounts), use: PaymentWebController.addAccount)
         web.post(page(.deleteAccount(id: nil)), use: PaymentWebController.deleteAccount)
         web.upload(.POST, page(.slip), limit: maxUpload, use: PaymentWebController.readSlip)
+        web.get(page(.slipReading(id: nil)), use: PaymentWebController.slipReading)
         web.post(page(.execute), use: PaymentWebController.execute)
         web.get(page(.file(id: nil)), use: PaymentWebController.download)
         web.get(page(.payment(id: nil)), use: PaymentWebController.show)
@@ -79,6 +82,8 @@ struct PaymentsModule: ScanbookModule {
         api.get(route(.file(id: nil)), use: PaymentAPIController.download)
         api.post(route(.sign(id: nil)), use: PaymentAPIController.sign)
         api.post(route(.readCodeline), use: PaymentAPIController.readCodeline)
+        api.upload(.POST, route(.slips), limit: maxUpload, use: PaymentAPIController.readSlip)
+        api.get(route(.slip(id: nil)), use: PaymentAPIController.slipReading)
         api.get(route(.templates), use: PaymentAPIController.templates)
         api.post(route(.templates), use: PaymentAPIController.addTemplate)
         api.get(route(.template(id: nil)), use: PaymentAPIController.template)

@@ -11,6 +11,8 @@ enum PaymentsURL: ModuleURL, Equatable {
     case deleteAccount(id: UUID?)
     /// A photo of a QR-bill or orange slip fills the form.
     case slip
+    /// The uploaded slip photo: waiting, being read, or the form filled in from it.
+    case slipReading(id: UUID?)
     /// A payment (POST: its changes while pending).
     case payment(id: UUID?)
     case deletePayment(id: UUID?)
@@ -51,6 +53,7 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .accounts: ["accounts"]
         case .deleteAccount(let id): ["accounts", id.pathComponent(.account), "delete"]
         case .slip: ["slip"]
+        case .slipReading(let id): ["slip", id.pathComponent(.capture)]
         case .payment(let id): [id.pathComponent(.payment)]
         case .deletePayment(let id): [id.pathComponent(.payment), "delete"]
         case .execute: ["execute"]
@@ -88,6 +91,9 @@ enum PaymentsAPIRoute: APIPath, Equatable {
     case sign(id: UUID?)
     /// The JSON twin of the XML service OCRPayment: a codeline in, the slip and the whitelist's entry out.
     case readCodeline
+    /// A slip photo in (202), its reading polled: the slips found once the job is done.
+    case slips
+    case slip(id: UUID?)
     case templates
     case template(id: UUID?)
     case folders
@@ -111,6 +117,8 @@ enum PaymentsAPIRoute: APIPath, Equatable {
         case .file(let id): ["payment-files", id.pathComponent(.file)]
         case .sign(let id): ["payments", id.pathComponent(.payment), "sign"]
         case .readCodeline: ["payments", "codeline"]
+        case .slips: ["payments", "slips"]
+        case .slip(let id): ["payments", "slips", id.pathComponent(.capture)]
         case .templates: ["payment-templates"]
         case .template(let id): ["payment-templates", id.pathComponent(.template)]
         case .folders: ["payment-template-folders"]

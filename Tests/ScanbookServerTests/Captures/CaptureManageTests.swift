@@ -5,20 +5,21 @@ import Vapor
 import VaporTesting
 @testable import ScanbookServer
 
-/// A processor whose result carries recognized lines, as a receipt's does.
+/// A processor that reports recognized lines, as a receipt's does.
 struct LinesProcessor: CaptureProcessor {
-    let kind = "lines"
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
-        try JSONEncoder().encode(["lines": ["", "  Invoice 100% paid_ok  ", "Gartenstraße 5"]])
+    let kind = CaptureKind("lines")
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
+        let lines = ["", "  Invoice 100% paid_ok  ", "Gartenstraße 5"]
+        return try CaptureOutcome(["lines": lines], recognizedText: lines.joined(separator: "\n"))
     }
 }
 
 /// A processor that makes a derived image, as the document and receipt processors do.
 struct DerivedImageProcessor: CaptureProcessor {
-    let kind = "derived"
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    let kind = CaptureKind("derived")
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         let page = try await context.storeDerived(try Fixtures.bytes("avatar.png"), content: .png)
-        return try JSONEncoder().encode(["pageImage": page])
+        return try CaptureOutcome(["pageImage": page], recognizedText: nil)
     }
 }
 
@@ -189,10 +190,10 @@ struct DerivedImageProcessor: CaptureProcessor {
         }
     }
 
-    @Test func theRecognizedTextIsReadFromEveryKindOfResult() {
-        #expect(Capture.recognizedText(inResult: #"{"ocr":{"text":"Rechnung\nTotal","words":[]},"found":true}"#) == "Rechnung\nTotal")
-        #expect(Capture.recognizedText(inResult: #"{"lines":["Coop","Total 9.00"],"total":null}"#) == "Coop\nTotal 9.00")
-        #expect(Capture.recognizedText(inResult: #"{"bytes":12}"#) == nil)
-        #expect(Capture.recognizedText(inResult: "not json") == nil)
+    @Test func theBackfillReadsTheTextOfEveryKindOfOlderResult() {
+        #expect(AddCaptureTitles.recognizedText(inResult: #"{"ocr":{"text":"Rechnung\nTotal","words":[]},"found":true}"#) == "Rechnung\nTotal")
+        #expect(AddCaptureTitles.recognizedText(inResult: #"{"lines":["Coop","Total 9.00"],"total":null}"#) == "Coop\nTotal 9.00")
+        #expect(AddCaptureTitles.recognizedText(inResult: #"{"bytes":12}"#) == nil)
+        #expect(AddCaptureTitles.recognizedText(inResult: "not json") == nil)
     }
 }

@@ -6,16 +6,16 @@ import Vapor
 
 /// Test processors: `echo` answers at once, `explode` always fails.
 struct EchoProcessor: CaptureProcessor {
-    let kind = "echo"
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
-        try JSONEncoder().encode(["bytes": job.bytes.count, "attempt": job.attempt])
+    let kind = CaptureKind("echo")
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
+        try CaptureOutcome(["bytes": job.bytes.count, "attempt": job.attempt], recognizedText: nil)
     }
 }
 
 struct ExplodingProcessor: CaptureProcessor {
-    let kind = "explode"
+    let kind = CaptureKind("explode")
     struct Failure: Error, CustomStringConvertible { var description: String { "the test processor always fails" } }
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data { throw Failure() }
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome { throw Failure() }
 }
 
 extension Application {

@@ -85,6 +85,12 @@ import VaporTesting
             let unknown = try await anna.post(SiteURL.captures.path, ["kind": "horoscope"], files: ["image": try Fixtures.documentPhoto()])
             #expect(unknown.status == .unprocessableEntity)
             #expect(unknown.body.string.contains("cannot read “horoscope”"))
+            // A receipt or a form page is queued by its module, with the record it belongs to.
+            let receipt = try await anna.post(SiteURL.captures.path, ["kind": "receipt"], files: ["image": try Fixtures.documentPhoto()])
+            #expect(receipt.status == .unprocessableEntity && receipt.body.string.contains("sent from their own page"))
+            let offered = try await anna.get(SiteURL.captures.path).body.string
+            #expect(offered.contains(#"<option value="document">"#) && offered.contains(#"<option value="slip">"#))
+            #expect(!offered.contains(#"<option value="receipt">"#) && !offered.contains(#"<option value="form">"#))
             #expect(try await Capture.query(on: app.db).count() == 0)
             #expect(try await StoredBlob.query(on: app.db).count() == 0)
         }
@@ -148,7 +154,7 @@ import VaporTesting
             let result = try #require(capture.result)
 
             let queue = CaptureQueue(database: app.db as! any SQLDatabase, lease: 60, maximumAttempts: 3)
-            #expect(try await queue.complete(staleClaim, result: "{\"late\":true}", now: clock.appClock.now()) == false)
+            #expect(try await queue.complete(staleClaim, outcome: try CaptureOutcome(["late": true], recognizedText: "late"), now: clock.appClock.now()) == false)
             #expect(try await Capture.find(id, on: app.db)?.result == result, "the late worker's result is discarded")
         }
     }

@@ -11,15 +11,15 @@ import VaporTesting
 /// A processor stuck in a blocking call on a thread-pool thread, as OpenCV or Tesseract deep in
 /// a call would be: cancellation cannot reach it. `release()` lets it return at the end.
 final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
-    let kind = "hang"
+    let kind = CaptureKind("hang")
     private let gate = DispatchSemaphore(value: 0)
     private let stuck = NIOLockedValueBox(0)
 
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         stuck.withLockedValue { $0 += 1 }
         let gate = gate
         try await context.offload { gate.wait() }
-        return Data("{}".utf8)
+        return try CaptureOutcome([String: String](), recognizedText: nil)
     }
 
     func release() {
@@ -136,10 +136,10 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
 
 /// Takes `seconds`, cooperatively.
 struct SlowProcessor: CaptureProcessor {
-    let kind = "slow"
+    let kind = CaptureKind("slow")
     let seconds: Double
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         try await Task.sleep(for: .seconds(seconds))
-        return Data("{}".utf8)
+        return try CaptureOutcome([String: String](), recognizedText: nil)
     }
 }

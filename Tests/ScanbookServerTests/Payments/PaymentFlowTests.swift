@@ -12,6 +12,19 @@ import VaporTesting
         FormFile(filename: "qr-bill.png", contentType: "image/png", bytes: try Fixtures.bytes("qr-bill.png"))
     }
 
+    /// Sends a slip photo as the page does: it is stored and queued, the page waiting for it is
+    /// where the answer points; that page once the worker is done.
+    static func readSlip(_ photo: FormFile, by session: WebSession, on app: Application) async throws -> (capture: Capture, page: TestingHTTPResponse) {
+        let sent = try await session.post(PaymentsURL.slip.path, files: ["photo": photo])
+        #expect(sent.status == .seeOther)
+        let location = try #require(sent.headers.first(name: .location))
+        let id = try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
+        #expect(location == PaymentsURL.slipReading(id: id).path)
+        let capture = try await app.waitForCapture(id)
+        #expect(capture.kind == .slip)
+        return (capture, try await session.get(location))
+    }
+
     static let schneider: [String: String] = [
         "kind": "qr-bill", "beneficiaryAccount": "CH44 3199 9123 0008 8901 2", "beneficiaryName": "Robert Schneider AG",
         "beneficiaryStreet": "Rue du Lac", "beneficiaryBuildingNumber": "1268", "beneficiaryPostalCode": "2501", "beneficiaryTown": "Biel",
@@ -22,6 +35,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aPhotographedBillBecomesAPendingPaymentAndThenAFileForTheBank(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
+            app.startCaptureWorkers()
             let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             let secret = try await APIClient(app: app, token: try await app.apiToken(email: "anna@example.org")).enrolAuthenticator(clock: clock)
@@ -30,9 +44,10 @@ import VaporTesting
             let account = try #require(try await PaymentAccount.query(on: app.db).first())
             #expect(account.iban == "CH9300762011623852957" && account.isDefault && account.currency == "CHF")
 
-            // The photo fills the form; nothing is stored yet.
-            let read = try await anna.post(PaymentsURL.slip.path, files: ["photo": try Self.qrBillPhoto()])
-            #expect(read.status == .ok)
+            // The photo is read as a capture job and fills the form; no payment is stored yet.
+            let (capture, read) = try await Self.readSlip(try Self.qrBillPhoto(), by: anna, on: app)
+            #expect(read.status == .ok && read.headers.first(name: "Refresh") == nil)
+            #expect(capture.recognizedText == "Robert Schneider AG · CHF 1949.75 · 210000000003139471430009017", "the scan list names it")
             let page = read.body.string
             #expect(page.contains(#"value="CH4431999123000889012""#) && page.contains(#"value="1949.75""#) && page.contains("Robert Schneider AG"))
             #expect(try await Payment.query(on: app.db).count() == 0)
@@ -110,16 +125,50 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aBrokenPhotoOrOneWithoutABillIsSaidSo(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
+            app.startCaptureWorkers()
             try await anna.get(PaymentsURL.index.path)
             try await anna.post(PaymentsURL.accounts.path, ["name": "Privatkonto", "iban": "CH9300762011623852957"])
             let bytes = try Fixtures.bytes("qr-bill.png")
             let truncated = FormFile(filename: "bill.png", contentType: "image/png", bytes: Array(bytes.prefix(bytes.count / 2)))
-            let broken = try await anna.post(PaymentsURL.slip.path, files: ["photo": truncated])
-            #expect(broken.status == .unprocessableEntity)
+            // The header passes the upload check; reading the photo fails, for good.
+            let broken = try await Self.readSlip(truncated, by: anna, on: app)
+            #expect(broken.capture.status == .failed && broken.capture.attempts == 1)
+            #expect(broken.page.status == .unprocessableEntity && broken.page.body.string.contains("could not be read"))
             let blank = FormFile(filename: "avatar.png", contentType: "image/png", bytes: try Fixtures.bytes("avatar.png"))
-            let none = try await anna.post(PaymentsURL.slip.path, files: ["photo": blank])
-            #expect(none.status == .unprocessableEntity)
-            #expect(none.body.string.contains("No QR-bill and no valid codeline found"))
+            let none = try await Self.readSlip(blank, by: anna, on: app)
+            #expect(none.capture.status == .done)
+            #expect(none.page.status == .unprocessableEntity)
+            #expect(none.page.body.string.contains("No QR-bill and no valid codeline found"))
+            let wrongType = try await anna.post(PaymentsURL.slip.path, files: ["photo": FormFile(filename: "bill.txt", contentType: "text/plain", bytes: Array("no photo".utf8))])
+            let stored = try await Capture.query(on: app.db).count()
+            #expect(wrongType.status == .unsupportedMediaType && stored == 2, "refused before anything is stored")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aSlipPhotoSentByAPIIsQueuedAndPolledLikeAnyCapture(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            app.startCaptureWorkers()
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let sent = try await api.upload(.POST, PaymentsAPIRoute.slips, files: [("photo", try Self.qrBillPhoto())])
+            #expect(sent.status == .accepted)
+            let queued = try sent.content.decode(SlipReadingDTO.self)
+            #expect(sent.headers.first(name: .location) == PaymentsAPIRoute.slip(id: queued.id).path && queued.slips == nil)
+            _ = try await app.waitForCapture(queued.id)
+            let read = try await api.send(.GET, PaymentsAPIRoute.slip(id: queued.id)).content.decode(SlipReadingDTO.self)
+            let slip = try #require(read.slips?.first)
+            #expect(read.status == .done && read.slips?.count == 1)
+            #expect(slip.kind == .qrBill && slip.account == "CH4431999123000889012" && slip.amount == "1949.75" && slip.creditor?.name == "Robert Schneider AG")
+            #expect(try await Payment.query(on: app.db).count() == 0, "a photo alone never becomes a payment")
+
+            // Another kind of capture is not a slip reading, and another person sees neither.
+            let document = try await anna.uploadCapture(try Fixtures.documentPhoto(), kind: "document")
+            #expect(try await api.send(.GET, PaymentsAPIRoute.slip(id: document)).status == .notFound)
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            let benAPI = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
+            #expect(try await benAPI.send(.GET, PaymentsAPIRoute.slip(id: queued.id)).status == .notFound)
+            #expect(try await ben.get(PaymentsURL.slipReading(id: queued.id).path).status == .notFound)
         }
     }
 

@@ -12,22 +12,22 @@ import VaporTesting
 /// real extractor (with the owner's keywords) turns them into the result, so everything after OCR
 /// is the production path.
 final class ScriptedReceiptOCR: CaptureProcessor, @unchecked Sendable {
-    let kind = ReceiptCaptureProcessor.captureKind
+    let kind = CaptureKind.receipt
     private let scripts = NIOLockedValueBox<[[String]]>([])
 
     func enqueue(_ lines: [String]) {
         scripts.withLockedValue { $0.append(lines) }
     }
 
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         let lines = scripts.withLockedValue { $0.isEmpty ? [] : $0.removeFirst() }
         let keywords = try await ReceiptDefaults.keywords(of: job.ownerID, on: context.application.db)
         let extracted = ReceiptExtractor(keywords: keywords).extract(lines: lines)
-        return try JSONEncoder().encode(ReceiptCaptureResult(
+        return try CaptureOutcome(ReceiptCaptureResult(
             total: extracted.total, currency: extracted.currency, date: extracted.date?.description,
             merchant: extracted.merchant, confidence: extracted.confidence, runnerUp: extracted.runnerUp, lines: lines, meanConfidence: 90,
             pageImage: try await context.storeDerived(job.bytes, content: .png), timings: StageTimings()
-        ))
+        ), recognizedText: lines.joined(separator: "\n"))
     }
 
     // Only the reading is scripted; results reach receipts as the real processor's do.

@@ -18,7 +18,7 @@ struct CaptureDTO: Content {
     init(_ capture: Capture) throws {
         id = try capture.requireID()
         title = capture.title
-        kind = capture.kind
+        kind = capture.kind.rawValue
         status = capture.status
         attempts = capture.attempts
         error = capture.error

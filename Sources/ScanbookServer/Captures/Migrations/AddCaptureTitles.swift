@@ -19,11 +19,25 @@ struct AddCaptureTitles: AsyncMigration {
                 .all(decoding: Row.self)
             guard let last = rows.last else { return }
             for row in rows {
-                guard let text = row.result.flatMap({ Capture.recognizedText(inResult: $0) }) else { continue }
+                guard let text = row.result.flatMap(Self.recognizedText(inResult:)) else { continue }
                 try await sql.raw("UPDATE captures SET recognized_text = \(bind: text) WHERE id = \(bind: row.id)").run()
             }
             after = last.id
         }
+    }
+
+    /// The plain text of a result stored before this migration: `ocr.text` (documents) or `lines`
+    /// (receipts); nil for kinds that read no text. Results stored since report their text
+    /// themselves (`CaptureOutcome`), so only this backfill knows the modules' result shapes.
+    static func recognizedText(inResult json: String) -> String? {
+        struct Probe: Decodable {
+            struct OCR: Decodable { let text: String }
+            let ocr: OCR?
+            let lines: [String]?
+        }
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(json.utf8)) else { return nil }
+        let text = probe.ocr?.text ?? probe.lines?.joined(separator: "\n")
+        return text.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func revert(on database: any Database) async throws {

@@ -15,19 +15,6 @@ extension Capture {
         return "\(kindLabel) · \(Formatting.dateTime(createdAt, locale: locale))"
     }
 
-    /// The plain text of a stored result, whatever its kind: `ocr.text` (documents) or `lines`
-    /// (receipts); nil for kinds that read no text.
-    static func recognizedText(inResult json: String) -> String? {
-        struct Probe: Decodable {
-            struct OCR: Decodable { let text: String }
-            let ocr: OCR?
-            let lines: [String]?
-        }
-        guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(json.utf8)) else { return nil }
-        let text = probe.ocr?.text ?? probe.lines?.joined(separator: "\n")
-        return text.flatMap { $0.isEmpty ? nil : $0 }
-    }
-
     /// A title as the user typed it: line breaks and other control characters become spaces, the
     /// ends are trimmed, empty means "no title". Longer than `maximumTitleLength` is refused.
     static func checkedTitle(_ raw: String?) throws(UserFacingError) -> String? {

@@ -15,7 +15,7 @@ final class Capture: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "owner_id") var owner: User
-    @Field(key: "kind") var kind: String
+    @Field(key: "kind") var kind: CaptureKind
     @Parent(key: "blob_id") var blob: StoredBlob
     @Field(key: "status") var status: Status
     @Field(key: "attempts") var attempts: Int
@@ -34,7 +34,7 @@ final class Capture: Model, @unchecked Sendable {
 
     init() {}
 
-    init(ownerID: UUID, kind: String, blobID: UUID) {
+    init(ownerID: UUID, kind: CaptureKind, blobID: UUID) {
         self.$owner.id = ownerID
         self.kind = kind
         self.$blob.id = blobID

@@ -3,11 +3,14 @@ import Foundation
 import ScanbookOCR
 import Vapor
 
-/// Turns one uploaded photo into a JSON result, and hands the result to the module's own records
-/// when the job finishes. Each module registers a processor for its kind (`ScanbookModule`).
+/// Turns one uploaded photo into a result, and hands the result to the module's own records when
+/// the job finishes. Each module registers a processor for its kind (`ScanbookModule`).
 protocol CaptureProcessor: Sendable {
-    var kind: String { get }
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data
+    var kind: CaptureKind { get }
+    /// A job of this kind needs no record of its module beside it, so the scans page and
+    /// `POST /api/v1/captures` may queue it; a receipt or a form scan is queued by its module.
+    var standsAlone: Bool { get }
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome
     /// Applies a finished job's result to the module's records, in the transaction that records the
     /// job as done under its lease: it happens once, in the worker, whether or not anyone looks.
     func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws
@@ -16,6 +19,7 @@ protocol CaptureProcessor: Sendable {
 }
 
 extension CaptureProcessor {
+    var standsAlone: Bool { true }
     func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws {}
     func failed(_ job: FinishedCapture, on database: any Database) async throws {}
 }
@@ -30,7 +34,7 @@ struct FinishedCapture: Sendable {
 struct CaptureJob: Sendable {
     let id: UUID
     let ownerID: UUID
-    let kind: String
+    let kind: CaptureKind
     let attempt: Int
     let bytes: [UInt8]
 }
@@ -61,13 +65,14 @@ struct CaptureContext: Sendable {
 
 /// The processors known to this server, by kind.
 struct CaptureProcessors: Sendable {
-    private(set) var byKind: [String: any CaptureProcessor] = [:]
+    private(set) var byKind: [CaptureKind: any CaptureProcessor] = [:]
 
     mutating func register(_ processor: any CaptureProcessor) {
         byKind[processor.kind] = processor
     }
 
-    var kinds: [String] { byKind.keys.sorted() }
+    /// The kinds a person may send to the scans page on their own (`standsAlone`).
+    var standaloneKinds: [CaptureKind] { byKind.values.filter(\.standsAlone).map(\.kind).sorted() }
 
-    subscript(kind: String) -> (any CaptureProcessor)? { byKind[kind] }
+    subscript(kind: CaptureKind) -> (any CaptureProcessor)? { byKind[kind] }
 }

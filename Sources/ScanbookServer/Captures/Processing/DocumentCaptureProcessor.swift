@@ -5,10 +5,10 @@ import ScanbookVision
 
 /// The generic `document` kind: find the page, straighten and enhance it, read it.
 struct DocumentCaptureProcessor: CaptureProcessor {
-    let kind = "document"
+    let kind = CaptureKind.document
     let scanner: DocumentScanner
 
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         let scanner = scanner
         let bytes = job.bytes
         let prepared = try await context.offload { try scanner.prepare(bytes) }
@@ -27,7 +27,7 @@ struct DocumentCaptureProcessor: CaptureProcessor {
             ocr: scanned.ocr,
             timings: scanned.timings
         )
-        return try JSONEncoder().encode(result)
+        return try CaptureOutcome(result, recognizedText: scanned.ocr.text)
     }
 }
 

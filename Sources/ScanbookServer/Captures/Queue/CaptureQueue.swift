@@ -15,7 +15,7 @@ struct CaptureQueue {
     struct Claim: Sendable {
         let id: UUID
         let ownerID: UUID
-        let kind: String
+        let kind: CaptureKind
         let blobID: UUID
         let attempts: Int
         let leaseToken: UUID
@@ -34,14 +34,14 @@ struct CaptureQueue {
 
     /// Fails the jobs that used up their attempts (see `claim`) and returns them, so their
     /// processors can mark their records.
-    func failExhausted(now: Date) async throws -> [(capture: FinishedCapture, kind: String)] {
+    func failExhausted(now: Date) async throws -> [(capture: FinishedCapture, kind: CaptureKind)] {
         struct Row: Decodable { let id: UUID; let owner_id: UUID; let kind: String }
         return try await database.raw("""
             UPDATE captures SET status = 'failed', error = \(bind: Self.exhaustedMessage), lease_token = NULL,
                 lease_expires_at = NULL, finished_at = \(bind: now), updated_at = \(bind: now)
             WHERE attempts >= \(bind: maximumAttempts) AND (status = 'queued' OR (status = 'processing' AND lease_expires_at < \(bind: now)))
             RETURNING id, owner_id, kind
-            """).all(decoding: Row.self).map { (FinishedCapture(id: $0.id, ownerID: $0.owner_id), $0.kind) }
+            """).all(decoding: Row.self).map { (FinishedCapture(id: $0.id, ownerID: $0.owner_id), CaptureKind($0.kind)) }
     }
 
     /// Takes the oldest queued job, or one whose lease ran out (its worker died), if any. Attempts
@@ -60,13 +60,14 @@ struct CaptureQueue {
             RETURNING id, owner_id, kind, blob_id, attempts
             """
         guard let row = try await database.raw(query).first(decoding: ClaimedRow.self) else { return nil }
-        return Claim(id: row.id, ownerID: row.owner_id, kind: row.kind, blobID: row.blob_id, attempts: row.attempts, leaseToken: token)
+        return Claim(id: row.id, ownerID: row.owner_id, kind: CaptureKind(row.kind), blobID: row.blob_id, attempts: row.attempts, leaseToken: token)
     }
 
     /// Records the result; false when the lease was lost (another worker has taken the job over).
-    func complete(_ claim: Claim, result: String, now: Date) async throws -> Bool {
+    func complete(_ claim: Claim, outcome: CaptureOutcome, now: Date) async throws -> Bool {
+        let result = String(decoding: outcome.result, as: UTF8.self)
         let row = try await database.raw("""
-            UPDATE captures SET status = 'done', result = \(bind: result), recognized_text = \(bind: Capture.recognizedText(inResult: result)),
+            UPDATE captures SET status = 'done', result = \(bind: result), recognized_text = \(bind: outcome.recognizedText),
                 error = NULL, lease_token = NULL,
                 lease_expires_at = NULL, finished_at = \(bind: now), updated_at = \(bind: now)
             WHERE id = \(bind: claim.id) AND lease_token = \(bind: claim.leaseToken) AND status = 'processing'

@@ -112,15 +112,15 @@ final class CaptureWorkers: @unchecked Sendable {
         }
         defer { heartbeat.cancel() }
         do {
-            let result = try await Self.run(claim, app: app, within: config.captureJobTimeout)
+            let outcome = try await Self.run(claim, app: app, within: config.captureJobTimeout)
             // Done and applied together: if the module cannot take the result, the job is not done.
             let processor = app.captureProcessors[claim.kind]
             let finished = FinishedCapture(id: claim.id, ownerID: claim.ownerID)
             let now = app.clock.now()
             let recorded = try await app.db.writeTransaction { database in
                 guard let sql = database as? any SQLDatabase else { return false }
-                guard try await self.makeQueue(on: sql).complete(claim, result: String(decoding: result, as: UTF8.self), now: now) else { return false }
-                try await processor?.apply(result, of: finished, on: database)
+                guard try await self.makeQueue(on: sql).complete(claim, outcome: outcome, now: now) else { return false }
+                try await processor?.apply(outcome.result, of: finished, on: database)
                 return true
             }
             if !recorded { logger.warning("capture lease lost; result discarded", metadata: ["capture": "\(claim.id)"]) }
@@ -133,7 +133,7 @@ final class CaptureWorkers: @unchecked Sendable {
         return true
     }
 
-    private static func run(_ claim: CaptureQueue.Claim, app: Application, within seconds: Double) async throws -> Data {
+    private static func run(_ claim: CaptureQueue.Claim, app: Application, within seconds: Double) async throws -> CaptureOutcome {
         do {
             return try await withTimeLimit(seconds) { try await run(claim, app: app) }
         } catch is TimeLimitExceeded {
@@ -141,7 +141,7 @@ final class CaptureWorkers: @unchecked Sendable {
         }
     }
 
-    private static func run(_ claim: CaptureQueue.Claim, app: Application) async throws -> Data {
+    private static func run(_ claim: CaptureQueue.Claim, app: Application) async throws -> CaptureOutcome {
         guard let processor = app.captureProcessors[claim.kind] else {
             throw Abort(.internalServerError, reason: "No processor for capture kind \"\(claim.kind)\"")
         }

@@ -27,8 +27,8 @@ enum CapturePresentation {
                     created: Formatting.dateTime(capture.createdAt, locale: request.locale)
                 )
             },
-            kinds: request.application.captureProcessors.kinds.map {
-                CaptureIndexView.KindOption(value: $0, label: request.text("capture_kind_\($0)"))
+            kinds: request.application.captureProcessors.standaloneKinds.map {
+                CaptureIndexView.KindOption(value: $0.rawValue, label: request.text("capture_kind_\($0)"))
             },
             errors: errors,
             maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
@@ -41,7 +41,7 @@ enum CapturePresentation {
     /// decodes shows the scan without them rather than an error.
     static func capturePage(_ capture: Capture, _ request: Request, errors: [String] = []) -> CaptureShowView {
         var document: CaptureShowView.Document?
-        if capture.status == .done, capture.kind == "document", let json = capture.result,
+        if capture.status == .done, capture.kind == .document, let json = capture.result,
            let result = try? JSONDecoder().decode(DocumentCaptureResult.self, from: Data(json.utf8)) {
             document = CaptureShowView.Document(
                 found: result.found,

@@ -8,15 +8,16 @@ import ScanbookVision
 /// template's pages on the image threads, every region read, and the values checked; the aligned
 /// pages are kept for the review page's crops.
 struct FormCaptureProcessor: CaptureProcessor {
-    static let captureKind = "form"
-    let kind = Self.captureKind
+    let kind = CaptureKind.form
+    /// Queued with its `FormScan` by the forms module.
+    let standsAlone = false
     let digits: DigitReader
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         let database = context.application.db
         guard let scan = try await FormScan.query(on: database).filter(\.$capture.$id == job.id).first(),
               let template = try await FormTemplate.find(scan.$template.id, on: database) else {
@@ -39,7 +40,8 @@ struct FormCaptureProcessor: CaptureProcessor {
         let result = try await prepared.0.finishReading(prepared.1, recognizer: context.recognizer)
         var stored: [UUID] = []
         for jpeg in prepared.2 { stored.append(try await context.storeDerived(jpeg, content: .jpeg)) }
-        return try JSONEncoder().encode(FormScanReading(result: result, alignedPages: stored))
+        // Form values are shown on the scan's own pages; the capture list has no text to search.
+        return try CaptureOutcome(FormScanReading(result: result, alignedPages: stored), recognizedText: nil)
     }
 
     func apply(_ data: Data, of job: FinishedCapture, on database: any Database) async throws {
@@ -71,6 +73,10 @@ struct FormCaptureProcessor: CaptureProcessor {
         }
         return contents
     }
+}
+
+extension CaptureKind {
+    static let form = CaptureKind("form")
 }
 
 /// What a `form` capture stores: the scanner's result and the aligned pages' blobs.

@@ -27,11 +27,11 @@ enum FormScanService {
         let scans = try await request.db.writeTransaction { database in
             var scans: [FormScan] = []
             for form in forms {
-                try await CaptureService.requireRoomForJob(of: userID, on: request, database)
-                var blobs: [UUID] = []
-                for upload in form { blobs.append(try await request.storeBlob(upload, owner: userID, on: database).requireID()) }
-                let capture = Capture(ownerID: userID, kind: FormCaptureProcessor.captureKind, blobID: blobs[0])
-                try await capture.create(on: database)
+                // The job's photo is the form's first page; the processor reads the rest by the scan.
+                guard let firstPage = form.first else { continue }
+                let capture = try await CaptureService.enqueue(upload: firstPage, kind: .form, owner: userID, application: request.application, in: database)
+                var blobs = [capture.$blob.id]
+                for upload in form.dropFirst() { blobs.append(try await request.storeBlob(upload, owner: userID, on: database).requireID()) }
                 let scan = FormScan(templateID: templateID, scannedBy: userID, captureID: try capture.requireID())
                 try await scan.create(on: database)
                 for (index, blob) in blobs.enumerated() {

@@ -45,31 +45,34 @@ enum PaymentWebController {
         }
     }
 
-    /// Reads the photo now (a QR code takes milliseconds, a codeline about a second) and shows the
-    /// form filled in; nothing is stored until the user confirms.
+    /// Stores the photo as a capture job and shows the page that waits for it; nothing becomes a
+    /// payment until the user confirms the filled-in form.
     @Sendable static func readSlip(_ request: Request) async throws -> Response {
         let form = try request.content.decode(SlipUploadForm.self)
         do {
             let upload = try request.checkImageUpload(form.photo, minimumSide: UploadPolicy.minimumPhotoSide)
-            let slips: [Slip]
-            do {
-                slips = try await SlipReader().read(upload.bytes, with: request.application.textRecognizer, work: request.application.imageWork)
-            } catch let error as VisionError {
-                throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": error.description])
-            }
-            guard let slip = slips.first else {
-                return try await renderIndex(request, form: nil, slipNotes: [request.text("payments_slipNotFound")], errors: [], status: .unprocessableEntity)
-            }
-            guard slip.problems.isEmpty else {
-                let problems = slip.problems.map { "\($0.field): \($0.message)" + ($0.correctedValue.map { " (\($0))" } ?? "") }
-                return try await renderIndex(request, form: nil, slipNotes: [request.text("payments_slipInvalid")] + problems, errors: [], status: .unprocessableEntity)
-            }
-            var notes = [request.text(slip.kind == Slip.Kind.qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
-            if slip.notification { notes.append(request.text("payments_slipNotification")) }
-            if slips.count > 1 { notes.append(request.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
-            return try await renderIndex(request, form: PaymentPresentation.form(slip, today: request.today), slipNotes: notes, errors: [], status: .ok)
+            let capture = try await PaymentSlips.enqueue(upload, owner: try request.auth.require(User.self).requireID(), application: request.application)
+            return request.redirect(to: PaymentsURL.slipReading(id: capture.id).path, redirectType: .normal)
         } catch let error as UserFacingError {
             return try await renderIndex(request, form: nil, errors: error.messages(for: request), status: error.status)
+        }
+    }
+
+    /// Reloads while the photo waits or is read, then shows the form filled in from the first
+    /// slip, or why nothing was.
+    @Sendable static func slipReading(_ request: Request) async throws -> Response {
+        let capture = try await PaymentSlips.find(request.id(.capture), on: request)
+        switch capture.status {
+        case .queued, .processing:
+            let response = try await renderIndex(request, form: nil, slipPending: true, errors: [], status: .ok)
+            response.headers.replaceOrAdd(name: "Refresh", value: "2")
+            return response
+        case .failed:
+            let reason = request.text("meters_photoUnreadable", ["reason": capture.error ?? ""])
+            return try await renderIndex(request, form: nil, errors: [reason], status: .unprocessableEntity)
+        case .done:
+            let shown = PaymentPresentation.slipForm(PaymentSlips.slips(of: capture) ?? [], request)
+            return try await renderIndex(request, form: shown.form, slipNotes: shown.notes, errors: [], status: shown.form == nil ? .unprocessableEntity : .ok)
         }
     }
 
@@ -124,8 +127,10 @@ enum PaymentWebController {
         return response
     }
 
-    static func renderIndex(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], errors: [String], status: HTTPStatus) async throws -> Response {
-        let view = try await PaymentPresentation.indexPage(request, form: form, slipNotes: slipNotes, errors: errors)
+    static func renderIndex(
+        _ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], slipPending: Bool = false, errors: [String], status: HTTPStatus
+    ) async throws -> Response {
+        let view = try await PaymentPresentation.indexPage(request, form: form, slipNotes: slipNotes, slipPending: slipPending, errors: errors)
         return try await request.renderPage("Payments/index", title: "payments_title", content: view, status: status, activeModule: .payments)
     }
 

@@ -115,3 +115,19 @@ extension PaymentExecution.LeftOutReason {
         ])
     }
 }
+
+/// A slip photo's reading: `slips` (the first one first, empty when the photo shows none) once
+/// `status` is `done`; `error` when the photo could not be read.
+struct SlipReadingDTO: Content {
+    let id: UUID
+    let status: Capture.Status
+    let error: String?
+    let slips: [Slip]?
+
+    init(_ capture: Capture) throws {
+        id = try capture.requireID()
+        status = capture.status
+        error = capture.error
+        slips = PaymentSlips.slips(of: capture)
+    }
+}

@@ -21,7 +21,7 @@ enum PaymentAccountService {
         var checked: IBAN?
         switch IBAN.parse(String((iban ?? "").prefix(64))) {
         case .success(let value): checked = value
-        case .failure(let problem): problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind)], request: request)
+        case .failure(let problem): problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind)])
         }
         // None typed: the home currency.
         let code = (currency ?? "").isEmpty ? CurrencyCode(request.homeCurrency) : CurrencyCode(currency ?? "")
@@ -58,20 +58,6 @@ enum PaymentAccountService {
             try await row.delete(on: database)
             try await AuditLog.record("account.delete", subject: "account \(accountID)", before: try PaymentAccountDTO(row),
                                       after: Optional<PaymentAccountDTO>.none, on: database, request: request)
-        }
-    }
-}
-
-extension PaymentProblems {
-    /// Each problem in the user's language, naming its field, with the corrected value when known.
-    static func localized(_ problems: [PaymentProblem], request: Request) -> [LocalizedProblem] {
-        problems.flatMap { problem -> [LocalizedProblem] in
-            let field = request.text("payments_field_\(problem.field.rawValue)")
-            var result = [LocalizedProblem(key: "payments_problem_\(problem.kind.rawValue)", arguments: ["field": field])]
-            if let corrected = problem.correctedValue {
-                result.append(LocalizedProblem(key: "payments_corrected", arguments: ["field": field, "value": corrected]))
-            }
-            return result
         }
     }
 }

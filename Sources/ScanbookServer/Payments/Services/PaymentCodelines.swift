@@ -52,9 +52,7 @@ struct CodelineReadingDTO: Content {
         slip = reading.slip
         whitelistEntry = try reading.whitelistEntry.map(WhitelistEntryDTO.init)
         problems = reading.problems.map { problem in
-            ProblemDTO(field: problem.field.rawValue,
-                       message: request.text("payments_problem_\(problem.kind.rawValue)", ["field": request.text("payments_field_\(problem.field.rawValue)")]),
-                       correctedValue: problem.correctedValue)
+            ProblemDTO(field: problem.field.rawValue, message: problem.localizedMessage.text(in: request), correctedValue: problem.correctedValue)
         }
     }
 }

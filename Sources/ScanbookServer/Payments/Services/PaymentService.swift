@@ -99,7 +99,7 @@ enum PaymentService {
             guard let account else { throw UserFacingError(.unprocessableEntity, "payments_accountRequired") }
             return (checked, account)
         case .failure(let found):
-            var problems = PaymentProblems.localized(found.problems.filter { account != nil || $0.field != .debitAccount }, request: request)
+            var problems = PaymentProblems.localized(found.problems.filter { account != nil || $0.field != .debitAccount })
             if account == nil { problems.insert(LocalizedProblem(key: "payments_accountRequired"), at: 0) }
             throw UserFacingError(.unprocessableEntity, problems)
         }

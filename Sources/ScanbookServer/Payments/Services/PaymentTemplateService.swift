@@ -79,7 +79,7 @@ enum PaymentTemplateService {
         if !template.beneficiaryAccount.isEmpty {
             switch PaymentDraft.storedAccount(template.beneficiaryAccount) {
             case .success(let stored): template.beneficiaryAccount = stored
-            case .failure(let problem): problems += PaymentProblems.localized([problem], request: request)
+            case .failure(let problem): problems += PaymentProblems.localized([problem])
             }
         }
         template.amount = text(form.amount)
@@ -87,7 +87,7 @@ enum PaymentTemplateService {
             if let amount = Amount(typed: template.amount), amount.hundredths > 0, amount.hundredths <= QRBill.maximumHundredths {
                 template.amount = Amount(minorUnits: amount.hundredths, decimals: 2).description
             } else {
-                problems += PaymentProblems.localized([PaymentProblem(.amount, .wrongFormat)], request: request)
+                problems += PaymentProblems.localized([PaymentProblem(.amount, .wrongFormat)])
             }
         }
         template.currency = text(form.currency).isEmpty ? "CHF" : String(text(form.currency).uppercased().prefix(3))

@@ -192,7 +192,7 @@ enum WhitelistService {
         var account = ""
         switch PaymentDraft.storedAccount(String((form.account ?? "").prefix(64))) {
         case .success(let stored): account = stored
-        case .failure(let problem): problems += PaymentProblems.localized([problem], request: request)
+        case .failure(let problem): problems += PaymentProblems.localized([problem])
         }
         let address = QRBill.Address(
             name: text(form.name), street: text(form.street), buildingNumber: text(form.buildingNumber),
@@ -203,7 +203,7 @@ enum WhitelistService {
             problems.append(LocalizedProblem(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumFieldLength)"]))
         }
         if !address.country.isEmpty, !(address.country.count == 2 && address.country.allSatisfy { $0.isASCII && $0.isLetter }) {
-            problems += PaymentProblems.localized([PaymentProblem(.creditorCountry, .wrongFormat)], request: request)
+            problems += PaymentProblems.localized([PaymentProblem(.creditorCountry, .wrongFormat)])
         }
         let clearing = text(form.clearingNumber)
         if !clearing.isEmpty, !(3...5).contains(clearing.count) || !clearing.allSatisfy({ $0.isASCII && $0.isNumber }) {

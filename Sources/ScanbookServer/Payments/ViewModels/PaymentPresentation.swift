@@ -5,7 +5,7 @@ import Vapor
 
 /// How payments read on their pages.
 enum PaymentPresentation {
-    static func indexPage(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], errors: [String]) async throws -> PaymentsIndexView {
+    static func indexPage(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], slipPending: Bool = false, errors: [String]) async throws -> PaymentsIndexView {
         let accounts = try await PaymentAccountService.all(on: request)
         let pending = try await PaymentService.list(.pending, on: request)
         let executed = try await PaymentService.list(.executed, on: request)
@@ -29,7 +29,7 @@ enum PaymentPresentation {
                       url: PaymentsURL.file(id: try file.requireID()).path)
             },
             form: values, kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
-            referenceTypes: referenceTypes(values.referenceType, request), slipNotes: slipNotes, errors: errors,
+            referenceTypes: referenceTypes(values.referenceType, request), slipNotes: slipNotes, slipPending: slipPending, errors: errors,
             today: request.today.description, maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, links: .init()
         )
     }
@@ -89,6 +89,24 @@ enum PaymentPresentation {
             currency: text(input.currency), referenceType: text(input.referenceType), reference: text(input.reference),
             message: text(input.message), executionDate: text(input.executionDate), from: text(input.from)
         )
+    }
+
+    /// What a finished slip reading shows: the first slip as the form's values with what was read,
+    /// or no form and why (none found, or the slip fails its checks).
+    static func slipForm(_ slips: [Slip], _ request: Request) -> (form: PaymentFormValues?, notes: [String]) {
+        guard let slip = slips.first else { return (nil, [request.text("payments_slipNotFound")]) }
+        guard slip.problems.isEmpty else {
+            // In the user's language; a reading stored before problems kept their kind stays English.
+            let problems = slip.problems.flatMap { problem in
+                problem.paymentProblem.map { $0.localized.map { $0.text(in: request) } }
+                    ?? ["\(problem.field): \(problem.message)" + (problem.correctedValue.map { " (\($0))" } ?? "")]
+            }
+            return (nil, [request.text("payments_slipInvalid")] + problems)
+        }
+        var notes = [request.text(slip.kind == .qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
+        if slip.notification { notes.append(request.text("payments_slipNotification")) }
+        if slips.count > 1 { notes.append(request.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
+        return (form(slip, today: request.today), notes)
     }
 
     /// A slip read from a photo, as the form's values (the user completes and confirms them).

@@ -56,6 +56,8 @@ struct PaymentsIndexView: Encodable {
     let referenceTypes: [SelectOption]
     /// What reading the slip found ("QR-bill read", or why nothing was filled in).
     let slipNotes: [String]
+    /// The photo waits for a worker or is being read (the page reloads).
+    let slipPending: Bool
     let errors: [String]
     let today: String
     let maxUpload: String

@@ -152,10 +152,7 @@ enum PaymentXMLController {
     }
 
     private static func problemText(_ problem: PaymentProblem, _ language: ServiceLanguage) -> String {
-        let field = language.text("payments_field_\(problem.field.rawValue)")
-        var text = language.text("payments_problem_\(problem.kind.rawValue)", ["field": field])
-        if let corrected = problem.correctedValue { text += " " + language.text("payments_corrected", ["field": field, "value": corrected]) }
-        return text
+        problem.localized.map { $0.text(in: language) }.joined(separator: " ")
     }
 
     /// The request element a problem belongs to.

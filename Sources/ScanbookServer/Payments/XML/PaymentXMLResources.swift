@@ -49,7 +49,7 @@ extension Application {
 }
 
 /// A request's language (`de`, `fr`, `it`, `en`; anything else is English) and its messages.
-struct ServiceLanguage: Sendable {
+struct ServiceLanguage: Wording, Sendable {
     static let supported = ["de", "fr", "it", "en"]
 
     let code: String

@@ -37,6 +37,13 @@ extension Request {
     }
 
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
+        try await application.storeUpload(upload, owner: owner, on: database)
+    }
+}
+
+extension Application {
+    /// A user's upload, within their storage quota (see `Request.storeBlob`).
+    func storeUpload(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
         let limit = scanbookConfig.userStorageBytes
         let used = try await StoredBlob.bytesStored(by: owner, on: database)
         if used > limit - upload.bytes.count {
@@ -44,11 +51,9 @@ extension Request {
             if let existing = try await StoredBlob.query(on: database).filter(\.$owner.$id == owner).filter(\.$hash == hash).first() { return existing }
             throw UserFacingError(.payloadTooLarge, "upload_storageFull", ["megabytes": "\(limit / 1_000_000)"])
         }
-        return try await application.storeBlob(upload, owner: owner, on: database)
+        return try await storeBlob(upload, owner: owner, on: database)
     }
-}
 
-extension Application {
     /// Writes the bytes to the blob store and records who owns them. Storing the same bytes again
     /// for the same owner returns the existing record.
     func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {

@@ -5,7 +5,24 @@ import Vapor
 struct LocalizedProblem: Sendable, Equatable {
     let key: String
     var arguments: [String: String] = [:]
+    /// Arguments that are catalogue keys themselves (a field's name), put in the same language.
+    var localizedArguments: [String: String] = [:]
+
+    /// The sentence in the wording's language: a page's, an API request's, an XML request's.
+    func text(in wording: some Wording) -> String {
+        var all = arguments
+        for (name, key) in localizedArguments { all[name] = wording.text(key, [:]) }
+        return wording.text(key, all)
+    }
 }
+
+/// Anything that puts a catalogue key into one language: a request (the user's language) or an
+/// XML service's `<Language>` (`ServiceLanguage`).
+protocol Wording {
+    func text(_ key: String, _ arguments: [String: String]) -> String
+}
+
+extension Request: Wording {}
 
 /// A request that cannot be carried out as asked; nothing was changed.
 struct UserFacingError: Error, Sendable {
@@ -24,7 +41,7 @@ struct UserFacingError: Error, Sendable {
     }
 
     func messages(for request: Request) -> [String] {
-        problems.map { request.text($0.key, $0.arguments) }
+        problems.map { $0.text(in: request) }
     }
 
     /// For callers that answer with an error instead of re-rendering a form.

@@ -7,11 +7,12 @@ import ScanbookOCR
 /// needed), then extract total, date and merchant with the owner's own total keywords. The worker
 /// applies the result to the waiting receipt as the job finishes (`ReceiptResults`).
 struct ReceiptCaptureProcessor: CaptureProcessor {
-    static let captureKind = "receipt"
-    let kind = Self.captureKind
+    let kind = CaptureKind.receipt
+    /// Queued with its `Receipt` by the receipts module.
+    let standsAlone = false
     let reader: ReceiptReader
 
-    func process(_ job: CaptureJob, context: CaptureContext) async throws -> Data {
+    func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
         var reader = reader
         reader.extractor = ReceiptExtractor(
             keywords: try await ReceiptDefaults.keywords(of: job.ownerID, on: context.application.db),
@@ -36,7 +37,7 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
             timings: reading.timings,
             items: extracted.items
         )
-        return try JSONEncoder().encode(result)
+        return try CaptureOutcome(result, recognizedText: result.lines.joined(separator: "\n"))
     }
 
     func apply(_ result: Data, of job: FinishedCapture, on database: any Database) async throws {
@@ -46,6 +47,10 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
     func failed(_ job: FinishedCapture, on database: any Database) async throws {
         try await ReceiptResults.markUnreadable(job, on: database)
     }
+}
+
+extension CaptureKind {
+    static let receipt = CaptureKind("receipt")
 }
 
 /// The stored result of a `receipt` capture.

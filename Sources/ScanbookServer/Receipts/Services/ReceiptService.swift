@@ -23,11 +23,8 @@ enum ReceiptService {
         try await profile(request)
         let upload = try request.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
         let receipt = try await request.db.writeTransaction { database in
-            try await CaptureService.requireRoomForJob(of: ownerID, on: request, database)
-            let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
-            let capture = Capture(ownerID: ownerID, kind: ReceiptCaptureProcessor.captureKind, blobID: try blob.requireID())
-            try await capture.create(on: database)
-            let receipt = Receipt(ownerID: ownerID, captureID: try capture.requireID(), imageID: try blob.requireID(), state: .reading)
+            let capture = try await CaptureService.enqueue(upload: upload, kind: .receipt, owner: ownerID, application: request.application, in: database)
+            let receipt = Receipt(ownerID: ownerID, captureID: try capture.requireID(), imageID: capture.$blob.id, state: .reading)
             try await receipt.create(on: database)
             return receipt
         }
