@@ -5,20 +5,20 @@ import Vapor
 /// Creating and finding captures, shared by the web pages and the API.
 enum CaptureService {
     /// Checks the photo and the kind, stores the photo, queues the job and wakes a worker.
-    static func enqueue(_ form: CaptureUploadForm, on request: Request) async throws -> Capture {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func enqueue(_ form: CaptureUploadForm, on context: ServiceContext) async throws -> Capture {
+        let ownerID = try context.requireUser().requireID()
         let kind = form.kind.flatMap { $0.isEmpty ? nil : CaptureKind($0) } ?? .document
-        guard let processor = request.application.captureProcessors[kind] else {
+        guard let processor = context.application.captureProcessors[kind] else {
             throw UserFacingError(.unprocessableEntity, "capture_unknownKind", ["kind": kind.rawValue])
         }
         guard processor.standsAlone else {
-            throw UserFacingError(.unprocessableEntity, "capture_kindHasItsOwnPage", ["kind": request.text("capture_kind_\(kind)")])
+            throw UserFacingError(.unprocessableEntity, "capture_kindHasItsOwnPage", ["kind": context.text("capture_kind_\(kind)")])
         }
-        let upload = try request.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
-        let capture = try await request.db.writeTransaction { database in
-            try await enqueue(upload: upload, kind: kind, owner: ownerID, application: request.application, in: database)
+        let upload = try context.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
+        let capture = try await context.db.writeTransaction { database in
+            try await enqueue(upload: upload, kind: kind, owner: ownerID, application: context.application, in: database)
         }
-        request.application.captureWorkers.notify()
+        context.application.captureWorkers.notify()
         return capture
     }
 
@@ -42,12 +42,12 @@ enum CaptureService {
     }
 
     /// The user's capture, or 404 for anyone else's.
-    static func find(_ id: UUID?, on request: Request) async throws -> Capture {
-        try await Capture.find(id, ownedBy: request)
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> Capture {
+        try await Capture.find(id, ownedBy: context)
     }
 
     /// The newest scans, those matching `search` when given (see `mine(matching:on:)`).
-    static func recent(for request: Request, search: String? = nil, limit: Int = 50) async throws -> [Capture] {
-        try await mine(matching: search, on: request).sort(\.$createdAt, .descending).limit(limit).all()
+    static func recent(for context: ServiceContext, search: String? = nil, limit: Int = 50) async throws -> [Capture] {
+        try await mine(matching: search, on: context).sort(\.$createdAt, .descending).limit(limit).all()
     }
 }

@@ -33,9 +33,14 @@ struct ListsModule: ScanbookModule {
     }
 
     /// Invitations wait for an answer: the first page after signing in says so.
-    func homeFigure(_ request: Request) async throws -> String? {
-        let invitations = try await InvitationService.pendingCount(for: request)
-        return invitations > 0 ? request.text("lists_invitations_waiting", ["count": "\(invitations)"]) : nil
+    func homeFigure(_ context: ServiceContext) async throws -> String? {
+        let invitations = try await InvitationService.pendingCount(for: context)
+        return invitations > 0 ? context.text("lists_invitations_waiting", ["count": "\(invitations)"]) : nil
+    }
+
+    /// A receipt with a total can be shared on a list.
+    func actions(on record: RecordReference, _ context: ServiceContext) async throws -> [RecordAction] {
+        record.kind == .receipt ? try await ReceiptSharing.actions(on: record.id, context) : []
     }
 
     /// Pages (signed-in, CSRF-checked) and API (bearer token).

@@ -12,8 +12,8 @@ struct MetersModule: ScanbookModule {
         app.stripReader = StripReader(reader: try DigitModels.reader(named: "meter", secondOpinion: true))
     }
 
-    func homeFigure(_ request: Request) async throws -> String? {
-        try await MeterPresentation.homeFigure(request)
+    func homeFigure(_ context: ServiceContext) async throws -> String? {
+        try await MeterPresentation.homeFigure(context)
     }
 
     /// Pages (signed-in, CSRF-checked) and API (bearer token).

@@ -26,9 +26,15 @@ protocol ScanbookModule: Sendable {
     /// connections, which would otherwise hold the HTTP server open.
     func willStopServing(_ app: Application) async
     /// The figure on the module's home tile ("CHF 1,234 this month"), or nil.
-    func homeFigure(_ request: Request) async throws -> String?
+    func homeFigure(_ context: ServiceContext) async throws -> String?
     /// Links to the module's own settings pages, shown under its name on the settings page.
     var settingsLinks: [SettingsLink] { get }
+    /// What this module offers on another module's record (shown on that record's page).
+    func actions(on record: RecordReference, _ context: ServiceContext) async throws -> [RecordAction]
+    /// Seals the module's stored secrets with `target` (all of them when `everything`, else those
+    /// not sealed with its current key), within `scanbook secrets rotate`'s transaction; returns
+    /// how many. Run for disabled modules too: their secrets stay and come back with them.
+    func resealSecrets(from box: SecretBox, to target: SecretBox, everything: Bool, on database: any Database) async throws -> Int
 }
 
 /// A link on the settings page to a module's settings (e.g. the receipt keywords).
@@ -49,8 +55,10 @@ extension ScanbookModule {
     func accountCreated(_ user: User, locale: String, app: Application, on database: any Database) async throws {}
     func languageChanged(_ user: User, to locale: String, app: Application, on database: any Database) async throws {}
     func willStopServing(_ app: Application) async {}
-    func homeFigure(_ request: Request) async throws -> String? { nil }
+    func homeFigure(_ context: ServiceContext) async throws -> String? { nil }
     var settingsLinks: [SettingsLink] { [] }
+    func actions(on record: RecordReference, _ context: ServiceContext) async throws -> [RecordAction] { [] }
+    func resealSecrets(from box: SecretBox, to target: SecretBox, everything: Bool, on database: any Database) async throws -> Int { 0 }
 }
 
 /// The route groups a module registers on.

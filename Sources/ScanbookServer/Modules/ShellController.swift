@@ -11,7 +11,7 @@ enum ShellController {
                 summary: request.text("module_\(entry.rawValue)_summary"),
                 url: SiteURL.module(entry).path
             )
-            tile.detail = try await module.homeFigure(request)
+            tile.detail = try await module.homeFigure(request.context)
             tiles.append(tile)
         }
         return try await request.renderPage("Shell/home", title: "home_title", content: HomeView(tiles: tiles))

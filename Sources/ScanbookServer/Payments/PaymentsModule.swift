@@ -13,10 +13,10 @@ struct PaymentsModule: ScanbookModule {
         AddWhitelistLimits(),
     ] }
 
-    func homeFigure(_ request: Request) async throws -> String? {
-        let ownerID = try request.auth.require(User.self).requireID()
-        let pending = try await Payment.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$state == .pending).count()
-        return pending == 0 ? nil : request.text("payments_home", ["count": "\(pending)"])
+    func homeFigure(_ context: ServiceContext) async throws -> String? {
+        let ownerID = try context.requireUser().requireID()
+        let pending = try await Payment.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$state == .pending).count()
+        return pending == 0 ? nil : context.text("payments_home", ["count": "\(pending)"])
     }
 
     var settingsLinks: [SettingsLink] {
@@ -28,6 +28,18 @@ struct PaymentsModule: ScanbookModule {
     }
 
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] { [SlipCaptureProcessor()] }
+
+    /// The authenticators' keys are the module's only sealed secrets.
+    func resealSecrets(from box: SecretBox, to target: SecretBox, everything: Bool, on database: any Database) async throws -> Int {
+        var resealed = 0
+        for authenticator in try await PaymentAuthenticator.query(on: database).all() {
+            guard everything || !target.isSealedWithCurrentKey(authenticator.sealedSecret) else { continue }
+            authenticator.sealedSecret = try target.seal(try box.open(authenticator.sealedSecret))
+            try await authenticator.save(on: database)
+            resealed += 1
+        }
+        return resealed
+    }
 
     func configure(_ app: Application, _ config: AppConfig) throws {
         app.paymentXML = try PaymentXMLResources.load(ui: app.localizer)

@@ -36,8 +36,8 @@ struct ReceiptsModule: ScanbookModule {
         [SettingsLink(label: "settings_receipt_keywords", url: ReceiptsURL.keywords, id: "receipt-keywords-link")]
     }
 
-    func homeFigure(_ request: Request) async throws -> String? {
-        try await ReceiptPresentation.homeFigure(request)
+    func homeFigure(_ context: ServiceContext) async throws -> String? {
+        try await ReceiptPresentation.homeFigure(context)
     }
 
     /// Pages (signed-in, CSRF-checked) and API (bearer token).

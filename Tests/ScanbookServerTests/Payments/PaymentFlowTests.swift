@@ -114,7 +114,7 @@ import VaporTesting
             form.reference = "RF18539007547034"
             let accepted = try await api.send(.POST, PaymentsAPIRoute.payments, json: form)
             #expect(accepted.status == .created)
-            let payment = try accepted.content.decode(BankPaymentDTO.self)
+            let payment = try accepted.content.decode(PaymentDTO.self)
             #expect(payment.amount == "20.00" && payment.state == "pending" && payment.referenceType == "SCOR")
             #expect(try await api.send(.DELETE, PaymentsAPIRoute.account(id: account.id)).status == .conflict, "a pending payment uses it")
             #expect(try await api.send(.DELETE, PaymentsAPIRoute.payment(id: payment.id)).status == .noContent)
@@ -185,7 +185,7 @@ import VaporTesting
             let form = PaymentForm(kind: "qr-bill", debitAccount: account.id, beneficiaryName: "Robert Schneider AG", beneficiaryPostalCode: "2501",
                                    beneficiaryTown: "Biel", beneficiaryCountry: "CH", beneficiaryAccount: "CH4431999123000889012", amount: "10",
                                    referenceType: "QRR", reference: "210000000003139471430009017", executionDate: app.isoDay(0))
-            let payment = try await annaAPI.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(BankPaymentDTO.self)
+            let payment = try await annaAPI.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(PaymentDTO.self)
 
             let ben = WebSession(app)
             try await ben.register(email: "ben@example.org")
@@ -193,7 +193,7 @@ import VaporTesting
             #expect(try await benAPI.send(.GET, PaymentsAPIRoute.payment(id: payment.id)).status == .notFound)
             #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.payment(id: payment.id)).status == .notFound)
             #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.account(id: account.id)).status == .notFound)
-            #expect(try await benAPI.send(.GET, PaymentsAPIRoute.payments).content.decode([BankPaymentDTO].self).isEmpty)
+            #expect(try await benAPI.send(.GET, PaymentsAPIRoute.payments).content.decode([PaymentDTO].self).isEmpty)
             #expect(try await ben.get(PaymentsURL.payment(id: payment.id).path).status == .notFound)
             // Ben cannot debit Anna's account either.
             var stolen = form
@@ -239,7 +239,7 @@ extension PaymentFlowTests {
             for amount in ["10", "20"] {
                 let form = PaymentForm(kind: "bank", debitAccount: account.id, beneficiaryName: "Max Muster", beneficiaryPostalCode: "8001", beneficiaryTown: "Zürich",
                                        beneficiaryCountry: "CH", beneficiaryAccount: "CH5604835012345678009", amount: amount, referenceType: "NON", executionDate: app.isoDay(0))
-                ids.append(try await api.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(BankPaymentDTO.self).id)
+                ids.append(try await api.send(.POST, PaymentsAPIRoute.payments, json: form).content.decode(PaymentDTO.self).id)
             }
             // A double-click: two executions at once make one file.
             let executions = try await withThrowingTaskGroup(of: TestingHTTPResponse.self) { group in
@@ -255,9 +255,9 @@ extension PaymentFlowTests {
             let applied = try await api.send(.POST, path: PaymentsAPIRoute.statusReports.path, body: report, contentType: "application/xml")
             #expect(applied.status == .ok)
             #expect(try applied.content.decode(StatusReportDTO.self).rejected == 1)
-            let rejected = try await api.send(.GET, PaymentsAPIRoute.payment(id: ids[1])).content.decode(BankPaymentDTO.self)
+            let rejected = try await api.send(.GET, PaymentsAPIRoute.payment(id: ids[1])).content.decode(PaymentDTO.self)
             #expect(rejected.state == "rejected" && rejected.rejectionReason == "AC04 (account closed): Konto saldiert")
-            #expect(try await api.send(.GET, PaymentsAPIRoute.payment(id: ids[0])).content.decode(BankPaymentDTO.self).state == "executed")
+            #expect(try await api.send(.GET, PaymentsAPIRoute.payment(id: ids[0])).content.decode(PaymentDTO.self).state == "executed")
             #expect(try await anna.get(PaymentsURL.index.path).body.string.contains("AC04 (account closed)"))
 
             // The same report again changes nothing; the web form takes the file too.

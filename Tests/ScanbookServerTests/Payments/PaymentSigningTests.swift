@@ -34,7 +34,7 @@ import VaporTesting
             let clock = MutableClock(start: Date())
             let (api, account) = try await Self.start(app, clock: clock)
             let created = try await api.send(.POST, PaymentsAPIRoute.payments, json: Self.bank(account, to: "CH5604835012345678009", amount: "120", on: app))
-            var payment = try created.content.decode(BankPaymentDTO.self)
+            var payment = try created.content.decode(PaymentDTO.self)
             #expect(payment.signatureRequired && !payment.signed)
             #expect(try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: "123456")).status == .conflict, "no authenticator yet")
 
@@ -55,7 +55,7 @@ import VaporTesting
             let second = try Self.code(enrolment.secret, at: clock.appClock.now())
             let signed = try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: second))
             #expect(signed.status == .ok)
-            payment = try signed.content.decode(BankPaymentDTO.self)
+            payment = try signed.content.decode(PaymentDTO.self)
             #expect(payment.signed)
             #expect(try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: second)).status == .conflict, "signed already")
             let whitelist = try await api.send(.GET, PaymentsAPIRoute.whitelist).content.decode([WhitelistEntryDTO].self)
@@ -63,7 +63,7 @@ import VaporTesting
 
             // Another beneficiary account: the signature no longer covers the payment.
             let redirected = try await api.send(.PUT, PaymentsAPIRoute.payment(id: payment.id), json: Self.bank(account, to: "DE89370400440532013000", amount: "120", on: app))
-            payment = try redirected.content.decode(BankPaymentDTO.self)
+            payment = try redirected.content.decode(PaymentDTO.self)
             #expect(payment.signatureRequired && !payment.signed)
             let stale = try #require(try await Payment.find(payment.id, on: app.db))
             #expect(stale.signedDigest == nil)
@@ -84,7 +84,7 @@ import VaporTesting
             let enrolment = try await api.send(.POST, PaymentsAPIRoute.authenticator).content.decode(EnrolmentDTO.self)
             #expect(try await api.send(.POST, PaymentsAPIRoute.confirmAuthenticator, json: CodeForm(code: try Self.code(enrolment.secret, at: clock.appClock.now()))).status == .noContent)
             let payment = try await api.send(.POST, PaymentsAPIRoute.payments, json: Self.bank(account, to: "CH5604835012345678009", amount: "5", on: app))
-                .content.decode(BankPaymentDTO.self)
+                .content.decode(PaymentDTO.self)
             clock.advance(by: 60)
             for _ in 0..<PaymentSigning.wrongCodesAllowed {
                 #expect(try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: "999999")).status == .unprocessableEntity)
@@ -104,7 +104,7 @@ import VaporTesting
             let (api, account) = try await Self.start(app, clock: clock)
             _ = try await api.enrolAuthenticator(clock: clock)
             let payment = try await api.send(.POST, PaymentsAPIRoute.payments, json: Self.bank(account, to: "CH5604835012345678009", amount: "5", on: app))
-                .content.decode(BankPaymentDTO.self)
+                .content.decode(PaymentDTO.self)
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for guess in 0..<16 {
                     group.addTask { try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: String(format: "%06d", 100_000 + guess))).status }
@@ -151,7 +151,7 @@ import VaporTesting
                 .content.decode(PaymentAccountDTO.self)
             let slip = PaymentForm(kind: "esr", debitAccount: benAccount.id, beneficiaryAccount: "01-162-8", amount: "3949.75",
                                    reference: "120000000000234478943216899", executionDate: app.isoDay(0))
-            let payment = try await benAPI.send(.POST, PaymentsAPIRoute.payments, json: slip).content.decode(BankPaymentDTO.self)
+            let payment = try await benAPI.send(.POST, PaymentsAPIRoute.payments, json: slip).content.decode(PaymentDTO.self)
             #expect(!payment.signatureRequired)
             let whitelistPage = try await anna.get(PaymentsURL.whitelist.path).body.string
             #expect(whitelistPage.contains("Stadtwerke"), "\(whitelistPage.prefix(3000))")

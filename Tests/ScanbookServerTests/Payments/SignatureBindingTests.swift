@@ -27,13 +27,13 @@ import VaporTesting
         return "CH" + String(format: "%02d", 98 - remainder) + bban
     }
 
-    static func pay(_ api: APIClient, _ account: PaymentAccountDTO, to iban: String = stranger, amount: String, on app: Application) async throws -> BankPaymentDTO {
+    static func pay(_ api: APIClient, _ account: PaymentAccountDTO, to iban: String = stranger, amount: String, on app: Application) async throws -> PaymentDTO {
         let response = try await api.send(.POST, PaymentsAPIRoute.payments, json: PaymentSigningTests.bank(account, to: iban, amount: amount, on: app))
         #expect(response.status == .created, "\(response.body.string)")
-        return try response.content.decode(BankPaymentDTO.self)
+        return try response.content.decode(PaymentDTO.self)
     }
 
-    static func sign(_ api: APIClient, _ payment: BankPaymentDTO, secret: String, clock: MutableClock, shown: String? = nil) async throws -> TestingHTTPResponse {
+    static func sign(_ api: APIClient, _ payment: PaymentDTO, secret: String, clock: MutableClock, shown: String? = nil) async throws -> TestingHTTPResponse {
         try await api.send(.POST, PaymentsAPIRoute.sign(id: payment.id), json: CodeForm(code: try freshCode(secret, clock: clock), contentDigest: shown))
     }
 
@@ -51,7 +51,7 @@ import VaporTesting
 
             // The same body with a larger amount: the signature is void and the need for one stays.
             let raised = try await api.send(.PUT, PaymentsAPIRoute.payment(id: payment.id), json: PaymentSigningTests.bank(account, to: Self.stranger, amount: "999999.99", on: app))
-            let changed = try raised.content.decode(BankPaymentDTO.self)
+            let changed = try raised.content.decode(PaymentDTO.self)
             #expect(raised.status == .ok && changed.amount == "999999.99")
             #expect(changed.signatureRequired && !changed.signed, "the beneficiary's whitelisting by the signature does not cover a changed payment")
             let refused = try await Self.execute(api, account, on: app)
@@ -60,14 +60,14 @@ import VaporTesting
 
             // Lowered again below the whitelist's limit: still waiting for its own signature.
             let lowered = try await api.send(.PUT, PaymentsAPIRoute.payment(id: payment.id), json: PaymentSigningTests.bank(account, to: Self.stranger, amount: "50.00", on: app))
-                .content.decode(BankPaymentDTO.self)
+                .content.decode(PaymentDTO.self)
             #expect(lowered.signatureRequired && !lowered.signed)
 
             // A message or the execution date is what the bank receives too.
             #expect(try await Self.sign(api, lowered, secret: secret, clock: clock).status == .ok)
             var form = PaymentSigningTests.bank(account, to: Self.stranger, amount: "50.00", on: app)
             form.message = "another message"
-            let remessaged = try await api.send(.PUT, PaymentsAPIRoute.payment(id: payment.id), json: form).content.decode(BankPaymentDTO.self)
+            let remessaged = try await api.send(.PUT, PaymentsAPIRoute.payment(id: payment.id), json: form).content.decode(PaymentDTO.self)
             #expect(!remessaged.signed && remessaged.signatureRequired)
         }
     }
@@ -83,7 +83,7 @@ import VaporTesting
 
             // The two made before the signature still wait for their own.
             for id in [hundred.id, eight.id] {
-                let listed = try await api.send(.GET, PaymentsAPIRoute.payment(id: id)).content.decode(BankPaymentDTO.self)
+                let listed = try await api.send(.GET, PaymentsAPIRoute.payment(id: id)).content.decode(PaymentDTO.self)
                 #expect(listed.signatureRequired && !listed.signed)
             }
             let executed = try await Self.execute(api, account, on: app)
@@ -116,7 +116,7 @@ import VaporTesting
 
             // Lowered under payments already made: they wait for a signature now, and nothing goes.
             #expect(try await Self.execute(api, account, on: app).status == .unprocessableEntity)
-            let stillPending = try await api.send(.GET, PaymentsAPIRoute.payments).content.decode([BankPaymentDTO].self)
+            let stillPending = try await api.send(.GET, PaymentsAPIRoute.payments).content.decode([PaymentDTO].self)
             let overTheNewLimit = stillPending.filter { $0.amount == "5000.00" || $0.amount == "7999.00" }
             #expect(overTheNewLimit.count == 2 && overTheNewLimit.allSatisfy { $0.signatureRequired })
         }
@@ -154,7 +154,7 @@ import VaporTesting
                 #expect(changed.status == .ok)
                 #expect(signed.status == .ok || signed.status == .conflict, "\(signed.status) \(signed.body.string)")
                 if signed.status == .ok { signedFirst += 1 } else { refused += 1 }
-                let stored = try await api.send(.GET, PaymentsAPIRoute.payment(id: payment.id)).content.decode(BankPaymentDTO.self)
+                let stored = try await api.send(.GET, PaymentsAPIRoute.payment(id: payment.id)).content.decode(PaymentDTO.self)
                 #expect(stored.amount == "500000.00" && stored.signatureRequired && !stored.signed)
                 let signings = try await AuditEntry.query(on: app.db).filter(\.$action == "payment.sign").filter(\.$subject == "payment \(payment.id)").all()
                 #expect(signings.count == (signed.status == .ok ? 1 : 0))
@@ -194,7 +194,7 @@ import VaporTesting
             _ = try await api.send(.PUT, PaymentsAPIRoute.payment(id: shown.id), json: PaymentSigningTests.bank(account, to: Self.stranger, amount: "12.00", on: app))
             let refused = try await Self.sign(api, shown, secret: secret, clock: clock, shown: shown.contentDigest)
             #expect(refused.status == .conflict && refused.body.string.contains("changed after you opened it"))
-            let current = try await api.send(.GET, PaymentsAPIRoute.payment(id: shown.id)).content.decode(BankPaymentDTO.self)
+            let current = try await api.send(.GET, PaymentsAPIRoute.payment(id: shown.id)).content.decode(PaymentDTO.self)
             #expect(try await Self.sign(api, current, secret: secret, clock: clock, shown: current.contentDigest).status == .ok)
         }
     }

@@ -5,13 +5,13 @@ import Vapor
 /// The settings page: password, language, profile picture and API tokens.
 extension AccountWebController {
     @Sendable static func showSettings(_ request: Request) async throws -> Response {
-        try await request.renderSettings(try await AccountPresentation.settingsPage(request))
+        try await request.renderSettings(try await AccountPresentation.settingsPage(request.context))
     }
 
     @Sendable static func changePassword(_ request: Request) async throws -> Response {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(ChangePasswordForm.self)
-        var view = try await AccountPresentation.settingsPage(request)
+        var view = try await AccountPresentation.settingsPage(request.context)
         return try await request.change {
             guard try await request.password.async.verify(form.current, created: user.passwordHash) else {
                 throw UserFacingError(.unprocessableEntity, "settings_currentPasswordWrong")
@@ -40,7 +40,7 @@ extension AccountWebController {
             request.flash(.success, request.text("settings_avatarChanged"))
             return SiteURL.settings
         } showAgain: { errors, status in
-            var view = try await AccountPresentation.settingsPage(request)
+            var view = try await AccountPresentation.settingsPage(request.context)
             view.avatarErrors = errors
             return try await request.renderSettings(view, status: status)
         }
@@ -51,7 +51,7 @@ extension AccountWebController {
         let user = try request.auth.require(User.self)
         let form = try request.content.decode(CurrencyForm.self)
         guard let code = CurrencyCode(form.currency) else {
-            var view = try await AccountPresentation.settingsPage(request)
+            var view = try await AccountPresentation.settingsPage(request.context)
             view.currencyErrors = [request.text("settings_currencyInvalid", ["value": String(form.currency.prefix(20))])]
             return try await request.renderSettings(view, status: .unprocessableEntity)
         }
@@ -86,12 +86,12 @@ extension AccountWebController {
         let form = try request.content.decode(CreateTokenForm.self)
         do {
             let (_, secret) = try await APITokenService.create(for: user, name: form.name, on: request.db)
-            var view = try await AccountPresentation.settingsPage(request)
+            var view = try await AccountPresentation.settingsPage(request.context)
             // Rendered, not redirected: the secret must not sit in the session waiting for the next page.
             view.newToken = secret
             return try await request.renderSettings(view, status: .created)
         } catch let error as UserFacingError {
-            var view = try await AccountPresentation.settingsPage(request)
+            var view = try await AccountPresentation.settingsPage(request.context)
             view.tokenErrors = error.messages(for: request)
             return try await request.renderSettings(view, status: error.status)
         }

@@ -136,11 +136,3 @@ struct AccountService {
         }
     }
 }
-
-extension Request {
-    var accounts: AccountService {
-        let clock = application.clock
-        return AccountService(database: db, passwords: password.async, passwordWork: application.passwordWork, config: scanbookConfig,
-                              now: clock.now, newAccount: application.newAccount)
-    }
-}

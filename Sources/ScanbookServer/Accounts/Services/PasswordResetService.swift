@@ -85,7 +85,3 @@ struct PasswordResetService {
             .filter(\.$tokenHash == APITokenService.digest(secret)).filter(\.$expiresAt > now).first()
     }
 }
-
-extension Request {
-    var passwordResets: PasswordResetService { PasswordResetService(accounts: accounts, now: now) }
-}

@@ -45,3 +45,5 @@ final class Capture: Model, @unchecked Sendable {
 
 /// Photos this table keeps alive (see `ReferencesBlobs`).
 extension Capture: ReferencesBlobs { static var blobColumns: [String] { ["blob_id"] } }
+
+extension Capture: OwnedRecord { static var ownerKey: KeyPath<Capture, ParentProperty<Capture, User>> { \.$owner } }

@@ -6,40 +6,39 @@ import Vapor
 enum CapturePresentation {
     /// Recent scans (those matching the `q` search when given) and the upload form. A search too
     /// long lists nothing and says why.
-    static func indexPage(_ request: Request) async throws -> CaptureIndexView {
-        let typed = try? request.query.get(String.self, at: "q")
+    static func indexPage(_ context: ServiceContext, search typed: String?) async throws -> CaptureIndexView {
         var errors: [String] = []
         var captures: [Capture] = []
         do {
-            captures = try await CaptureService.recent(for: request, search: typed)
+            captures = try await CaptureService.recent(for: context, search: typed)
         } catch let error as UserFacingError {
-            errors = error.messages(for: request)
+            errors = error.messages(for: context)
         }
         return CaptureIndexView(
             rows: try captures.map { capture in
-                let kind = request.text("capture_kind_\(capture.kind)")
+                let kind = context.text("capture_kind_\(capture.kind)")
                 return CaptureIndexView.Row(
                     url: SiteURL.capture(id: try capture.requireID()).path,
-                    title: capture.displayTitle(kindLabel: kind, locale: request.locale),
+                    title: capture.displayTitle(kindLabel: kind, locale: context.locale),
                     kind: kind,
                     status: capture.status.rawValue,
-                    statusLabel: request.text("capture_status_\(capture.status.rawValue)"),
-                    created: Formatting.dateTime(capture.createdAt, locale: request.locale)
+                    statusLabel: context.text("capture_status_\(capture.status.rawValue)"),
+                    created: Formatting.dateTime(capture.createdAt, locale: context.locale)
                 )
             },
-            kinds: request.application.captureProcessors.standaloneKinds.map {
-                CaptureIndexView.KindOption(value: $0.rawValue, label: request.text("capture_kind_\($0)"))
+            kinds: context.application.captureProcessors.standaloneKinds.map {
+                CaptureIndexView.KindOption(value: $0.rawValue, label: context.text("capture_kind_\($0)"))
             },
             errors: errors,
-            maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description,
-            maxUploadBytes: request.scanbookConfig.maxUploadBytes,
+            maxUpload: ByteCount(context.scanbookConfig.maxUploadBytes).description,
+            maxUploadBytes: context.scanbookConfig.maxUploadBytes,
             search: typed ?? ""
         )
     }
 
     /// A scan's progress, then its page, text and word confidences. A stored result that no longer
     /// decodes shows the scan without them rather than an error.
-    static func capturePage(_ capture: Capture, _ request: Request, errors: [String] = []) -> CaptureShowView {
+    static func capturePage(_ capture: Capture, _ context: ServiceContext, errors: [String] = []) -> CaptureShowView {
         var document: CaptureShowView.Document?
         if capture.status == .done, capture.kind == .document, let json = capture.result,
            let result = try? JSONDecoder().decode(DocumentCaptureResult.self, from: Data(json.utf8)) {
@@ -57,21 +56,21 @@ enum CapturePresentation {
                 stages: result.timings.stages.map { CaptureShowView.Stage(name: $0.name, milliseconds: String(format: "%.0f", $0.milliseconds)) }
             )
         }
-        let kind = request.text("capture_kind_\(capture.kind)")
+        let kind = context.text("capture_kind_\(capture.kind)")
         return CaptureShowView(
-            title: capture.displayTitle(kindLabel: kind, locale: request.locale),
+            title: capture.displayTitle(kindLabel: kind, locale: context.locale),
             ownTitle: capture.title ?? "",
             maximumTitleLength: Capture.maximumTitleLength,
             editURL: SiteURL.capture(id: capture.id).path,
             deleteURL: SiteURL.capture(id: capture.id).path + "/delete",
             kind: kind,
             status: capture.status.rawValue,
-            statusLabel: request.text("capture_status_\(capture.status.rawValue)"),
+            statusLabel: context.text("capture_status_\(capture.status.rawValue)"),
             pending: capture.status.isPending,
             attempts: capture.attempts,
             error: capture.error,
             imageURL: SiteURL.blob(id: capture.$blob.id).path,
-            created: Formatting.dateTime(capture.createdAt, locale: request.locale, seconds: true),
+            created: Formatting.dateTime(capture.createdAt, locale: context.locale, seconds: true),
             document: document,
             errors: errors
         )

@@ -7,7 +7,7 @@ import Vapor
 enum FormAPIController {
     @Sendable static func list(_ request: Request) async throws -> [FormTemplateDTO] {
         var templates: [FormTemplateDTO] = []
-        for (template, access) in try await FormTemplateService.all(on: request) {
+        for (template, access) in try await FormTemplateService.all(on: request.context) {
             templates.append(try FormTemplateDTO(template, access: access, pages: try await FormTemplateService.pages(of: template, on: request.db)))
         }
         return templates
@@ -15,128 +15,128 @@ enum FormAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let input = try request.content.decode(FormTemplateInput.self)
-        let template = try await FormTemplateService.create(name: input.name, description: input.description, gradeStep: input.gradeStep, on: request)
+        let template = try await FormTemplateService.create(name: input.name, description: input.description, gradeStep: input.gradeStep, on: request.context)
         return try await request.created(try FormTemplateDTO(template, access: .owner, pages: []), at: FormsAPIRoute.template(id: template.id))
     }
 
     @Sendable static func show(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
         return try await dto(template, access, request)
     }
 
     @Sendable static func update(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
         let input = try request.content.decode(FormTemplateInput.self)
-        try await FormTemplateService.update(template, name: input.name ?? template.name, description: input.description ?? template.description, gradeStep: input.gradeStep, on: request)
+        try await FormTemplateService.update(template, name: input.name ?? template.name, description: input.description ?? template.description, gradeStep: input.gradeStep, on: request.context)
         return try await dto(template, access, request)
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
-        try await FormTemplateService.delete(template, on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        try await FormTemplateService.delete(template, on: request.context)
         return .noContent
     }
 
     @Sendable static func addPage(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
-        let page = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: nil, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let page = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: nil, on: request.context)
         return try await request.created(try await dto(template, access, request), at: FormsAPIRoute.page(id: template.id, page: page.number))
     }
 
     /// multipart `photo`: a new photo of the page; JSON `corners`: the page warped again from them.
     @Sendable static func updatePage(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
         let page = try await page(of: template, request)
         if request.headers.contentType == .formData {
-            _ = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: page.number, on: request)
+            _ = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: page.number, on: request.context)
         } else {
-            try await FormPageService.setCorners(try request.content.decode(FormCornersInput.self).corners, of: page, template: template, on: request)
+            try await FormPageService.setCorners(try request.content.decode(FormCornersInput.self).corners, of: page, template: template, on: request.context)
         }
         return try await dto(template, access, request)
     }
 
     @Sendable static func deletePage(_ request: Request) async throws -> HTTPStatus {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
-        try await FormPageService.delete(try await page(of: template, request), of: template, on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        try await FormPageService.delete(try await page(of: template, request), of: template, on: request.context)
         return .noContent
     }
 
     @Sendable static func pageImage(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
-        return try await FormBlobs.serve(try await page(of: template, request).$image.id, on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        return try await FormBlobs.serve(try await page(of: template, request).$image.id, on: request.context)
     }
 
     @Sendable static func setRegions(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
-        try await FormTemplateService.setRegions(try request.content.decode([FormRegion].self), of: template, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        try await FormTemplateService.setRegions(try request.content.decode([FormRegion].self), of: template, on: request.context)
         return try await dto(template, access, request)
     }
 
     @Sendable static func setLinks(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
         let links: [FormLink]
         do {
             links = try request.content.decode([FormLink].self)
         } catch let invalid as FormLink.InvalidScale {
             throw UserFacingError(.unprocessableEntity, "forms_linksInvalid", ["reason": invalid.description])
         }
-        try await FormTemplateService.setLinks(links, of: template, on: request)
+        try await FormTemplateService.setLinks(links, of: template, on: request.context)
         return try await dto(template, access, request)
     }
 
     /// JSON `{"csv": …}` or a `text/csv` body.
     @Sendable static func setRoster(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request)
+        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
         if request.headers.contentType == .json {
             let input = try request.content.decode(FormRosterInput.self)
             if let source = input.from {
-                try await FormTemplateService.copyRoster(from: source, to: template, on: request)
+                try await FormTemplateService.copyRoster(from: source, to: template, on: request.context)
             } else {
-                try await FormTemplateService.setRoster(csv: input.csv ?? "", of: template, on: request)
+                try await FormTemplateService.setRoster(csv: input.csv ?? "", of: template, on: request.context)
             }
         } else {
-            try await FormTemplateService.setRoster(csv: request.body.string ?? "", of: template, on: request)
+            try await FormTemplateService.setRoster(csv: request.body.string ?? "", of: template, on: request.context)
         }
         return try await dto(template, access, request)
     }
 
     @Sendable static func shares(_ request: Request) async throws -> [FormShareDTO] {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
         return try await FormTemplateService.sharings(of: template, on: request.db).map(FormShareDTO.init)
     }
 
     @Sendable static func share(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
         let input = try request.content.decode(FormShareInput.self)
-        let sharing = try FormShareDTO(try await FormTemplateService.share(template, email: input.email, canEdit: try canEdit(input.access), on: request))
+        let sharing = try FormShareDTO(try await FormTemplateService.share(template, email: input.email, canEdit: try canEdit(input.access), on: request.context))
         return try await request.created(sharing, at: FormsAPIRoute.share(id: template.id, share: sharing.id))
     }
 
     /// Invitations to my address.
     @Sendable static func invitations(_ request: Request) async throws -> [FormInvitationDTO] {
-        try await FormInvitationService.pending(for: request).map(FormInvitationDTO.init)
+        try await FormInvitationService.pending(for: request.context).map(FormInvitationDTO.init)
     }
 
     @Sendable static func acceptInvitation(_ request: Request) async throws -> FormTemplateDTO {
-        let template = try await FormInvitationService.accept(request.id(.invitation), on: request)
-        let (found, access) = try await FormTemplate.find(template.id, needing: .read, on: request)
+        let template = try await FormInvitationService.accept(request.id(.invitation), on: request.context)
+        let (found, access) = try await FormTemplate.find(template.id, needing: .read, on: request.context)
         return try await dto(found, access, request)
     }
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> HTTPStatus {
-        try await FormInvitationService.decline(request.id(.invitation), on: request)
+        try await FormInvitationService.decline(request.id(.invitation), on: request.context)
         return .noContent
     }
 
     @Sendable static func unshare(_ request: Request) async throws -> HTTPStatus {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request)
-        try await FormTemplateService.unshare(template, share: request.id(.share), on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        try await FormTemplateService.unshare(template, share: request.id(.share), on: request.context)
         return .noContent
     }
 
     /// `template.json` as the command line reads it (the page images are `page1.jpg`, … beside it).
     @Sendable static func export(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
         let file = template.file(pages: try await FormTemplateService.pages(of: template, on: request.db))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -144,13 +144,13 @@ enum FormAPIController {
     }
 
     @Sendable static func exportFolder(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request)
-        return .attachment(Data(try await FormTemplateFolder.export(template, on: request)), contentType: "application/zip", name: template.name, fallback: "template", extension: "zip")
+        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        return .attachment(Data(try await FormTemplateFolder.export(template, on: request.context)), contentType: "application/zip", name: template.name, fallback: "template", extension: "zip")
     }
 
     /// multipart `files[]`: the folder's files, or the one ZIP `exportFolder` gives.
     @Sendable static func importFolder(_ request: Request) async throws -> Response {
-        let template = try await FormTemplateFolder.importFiles(try request.content.decode(FormFolderUpload.self).files ?? [], on: request)
+        let template = try await FormTemplateFolder.importFiles(try request.content.decode(FormFolderUpload.self).files ?? [], on: request.context)
         return try await request.created(try await dto(template, .owner, request), at: FormsAPIRoute.template(id: template.id))
     }
 

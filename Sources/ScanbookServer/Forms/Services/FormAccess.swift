@@ -22,13 +22,13 @@ enum FormAccess: Int, Comparable, Sendable {
 extension FormTemplate {
     /// The template with `id` and the signed-in user's access to it; 404 without access, 403 when
     /// the access is less than `needed`.
-    static func find(_ id: UUID?, needing needed: FormAccess, on request: Request) async throws -> (template: FormTemplate, access: FormAccess) {
-        let userID = try request.auth.require(User.self).requireID()
-        guard let id, let template = try await FormTemplate.find(id, on: request.db) else { throw Abort(.notFound) }
+    static func find(_ id: UUID?, needing needed: FormAccess, on context: ServiceContext) async throws -> (template: FormTemplate, access: FormAccess) {
+        let userID = try context.requireUser().requireID()
+        guard let id, let template = try await FormTemplate.find(id, on: context.db) else { throw Abort(.notFound) }
         let access: FormAccess
         if template.$owner.id == userID {
             access = .owner
-        } else if let share = try await FormShare.query(on: request.db).filter(\.$template.$id == id).filter(\.$user.$id == userID).first() {
+        } else if let share = try await FormShare.query(on: context.db).filter(\.$template.$id == id).filter(\.$user.$id == userID).first() {
             access = share.canEdit ? .edit : .read
         } else {
             throw Abort(.notFound)

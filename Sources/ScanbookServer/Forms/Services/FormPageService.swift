@@ -12,29 +12,29 @@ enum FormPageService {
     static let pageSide = 2_000
 
     /// A new last page, or (`number`) a new photo of an existing one.
-    static func setPhoto(_ file: File?, of template: FormTemplate, number: Int?, on request: Request) async throws -> FormPage {
-        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
+    static func setPhoto(_ file: File?, of template: FormTemplate, number: Int?, on context: ServiceContext) async throws -> FormPage {
+        let upload = try context.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
         let templateID = try template.requireID()
-        if let number, try await FormPage.query(on: request.db).filter(\.$template.$id == templateID).filter(\.$number == number).first() == nil {
+        if let number, try await FormPage.query(on: context.db).filter(\.$template.$id == templateID).filter(\.$number == number).first() == nil {
             throw Abort(.notFound)
         }
         let bytes = upload.bytes
-        let flattened = try await request.application.imageWork.run { () throws -> (corners: Quadrilateral, jpeg: [UInt8], width: Int, height: Int) in
+        let flattened = try await context.application.imageWork.run { () throws -> (corners: Quadrilateral, jpeg: [UInt8], width: Int, height: Int) in
             let photo = try decode(bytes)
             let detection = try photo.findDocument()
             let corners = detection.found ? detection.corners : DocumentDetection.wholeImage(width: photo.width, height: photo.height).corners
             return try warp(photo, corners)
         }
         let ownerID = template.$owner.id
-        return try await FormTemplateService.changing(templateID, on: request) { database, pages, fresh in
+        return try await FormTemplateService.changing(templateID, on: context) { database, pages, fresh in
             let existing = number.flatMap { number in pages.first { $0.number == number } }
             if number != nil, existing == nil { throw Abort(.notFound) }
             if existing == nil, pages.count >= FormTemplateService.maximumPages {
                 throw UserFacingError(.unprocessableEntity, "forms_tooManyPages", ["maximum": "\(FormTemplateService.maximumPages)"])
             }
             // The template's photos count against its owner's storage, whoever took them.
-            let photo = try await request.storeBlob(upload, owner: ownerID, on: database)
-            let image = try await request.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: ownerID, on: database)
+            let photo = try await context.storeBlob(upload, owner: ownerID, on: database)
+            let image = try await context.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: ownerID, on: database)
             let page = existing ?? FormPage()
             page.$template.id = templateID
             page.number = existing?.number ?? pages.count + 1
@@ -48,12 +48,12 @@ enum FormPageService {
 
     /// The page warped again from its photo with corners the user placed ("x,y;x,y;x,y;x,y",
     /// top left clockwise, in photo pixels).
-    static func setCorners(_ raw: String?, of page: FormPage, template: FormTemplate, on request: Request) async throws {
+    static func setCorners(_ raw: String?, of page: FormPage, template: FormTemplate, on context: ServiceContext) async throws {
         // Four points spanning a real page: convex, each side at least the smallest photo's side.
         guard let corners = quadrilateral(raw ?? ""), isPage(corners) else { throw UserFacingError(.unprocessableEntity, "forms_cornersInvalid") }
-        guard let photo = try await StoredBlob.find(page.$photo.id, on: request.db) else { throw Abort(.notFound) }
-        let bytes = try await request.application.bytes(of: photo)
-        let flattened = try await request.application.imageWork.run { () throws -> (corners: Quadrilateral, jpeg: [UInt8], width: Int, height: Int) in
+        guard let photo = try await StoredBlob.find(page.$photo.id, on: context.db) else { throw Abort(.notFound) }
+        let bytes = try await context.application.bytes(of: photo)
+        let flattened = try await context.application.imageWork.run { () throws -> (corners: Quadrilateral, jpeg: [UInt8], width: Int, height: Int) in
             let image = try decode(bytes)
             guard corners.corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x < Double(image.width) && $0.y < Double(image.height) }) else {
                 throw UserFacingError(.unprocessableEntity, "forms_cornersInvalid")
@@ -61,9 +61,9 @@ enum FormPageService {
             return try warp(image, corners)
         }
         let ownerID = template.$owner.id, number = page.number
-        _ = try await FormTemplateService.changing(try template.requireID(), on: request) { database, pages, fresh in
+        _ = try await FormTemplateService.changing(try template.requireID(), on: context) { database, pages, fresh in
             guard let page = pages.first(where: { $0.number == number }) else { throw Abort(.notFound) }
-            let image = try await request.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: ownerID, on: database)
+            let image = try await context.application.storeBlob(CheckedUpload(bytes: flattened.jpeg, content: .jpeg), owner: ownerID, on: database)
             page.$image.id = try image.requireID()
             page.corners = text(flattened.corners)
             try await resize(page, to: (flattened.width, flattened.height), template: fresh, on: database)
@@ -72,9 +72,9 @@ enum FormPageService {
     }
 
     /// Only a page without regions; later pages (and their regions) move up one.
-    static func delete(_ page: FormPage, of template: FormTemplate, on request: Request) async throws {
+    static func delete(_ page: FormPage, of template: FormTemplate, on context: ServiceContext) async throws {
         let number = page.number
-        _ = try await FormTemplateService.changing(try template.requireID(), on: request) { database, pages, fresh in
+        _ = try await FormTemplateService.changing(try template.requireID(), on: context) { database, pages, fresh in
             guard let page = pages.first(where: { $0.number == number }) else { throw Abort(.notFound) }
             guard !fresh.regions.contains(where: { $0.page == number }) else { throw UserFacingError(.unprocessableEntity, "forms_pageHasRegions") }
             try await page.delete(on: database)

@@ -9,10 +9,10 @@ import Vapor
 enum FormScanService {
     static let maximumPhotosPerBatch = 60
 
-    static func upload(_ files: [File], to template: FormTemplate, on request: Request) async throws -> [FormScan] {
-        let userID = try request.auth.require(User.self).requireID()
+    static func upload(_ files: [File], to template: FormTemplate, on context: ServiceContext) async throws -> [FormScan] {
+        let userID = try context.requireUser().requireID()
         let templateID = try template.requireID()
-        let pageCount = try await FormTemplateService.pages(of: template, on: request.db).count
+        let pageCount = try await FormTemplateService.pages(of: template, on: context.db).count
         guard pageCount > 0, !template.regions.isEmpty else { throw UserFacingError(.unprocessableEntity, "forms_templateNotReady") }
         let photos = files.filter { $0.data.readableBytes > 0 }
         guard !photos.isEmpty else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
@@ -22,16 +22,16 @@ enum FormScanService {
         }
         // Every photo is checked before anything is stored: a bad one in the batch stores none.
         var uploads: [CheckedUpload] = []
-        for file in photos { uploads.append(try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)) }
+        for file in photos { uploads.append(try context.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)) }
         let forms = stride(from: 0, to: uploads.count, by: pageCount).map { Array(uploads[$0..<$0 + pageCount]) }
-        let scans = try await request.db.writeTransaction { database in
+        let scans = try await context.db.writeTransaction { database in
             var scans: [FormScan] = []
             for form in forms {
                 // The job's photo is the form's first page; the processor reads the rest by the scan.
                 guard let firstPage = form.first else { continue }
-                let capture = try await CaptureService.enqueue(upload: firstPage, kind: .form, owner: userID, application: request.application, in: database)
+                let capture = try await CaptureService.enqueue(upload: firstPage, kind: .form, owner: userID, application: context.application, in: database)
                 var blobs = [capture.$blob.id]
-                for upload in form.dropFirst() { blobs.append(try await request.storeBlob(upload, owner: userID, on: database).requireID()) }
+                for upload in form.dropFirst() { blobs.append(try await context.storeBlob(upload, owner: userID, on: database).requireID()) }
                 let scan = FormScan(templateID: templateID, scannedBy: userID, captureID: try capture.requireID())
                 try await scan.create(on: database)
                 for (index, blob) in blobs.enumerated() {
@@ -41,7 +41,7 @@ enum FormScanService {
             }
             return scans
         }
-        request.application.captureWorkers.notify()
+        context.application.captureWorkers.notify()
         return scans
     }
 
@@ -64,25 +64,25 @@ enum FormScanService {
 
     /// Values a person typed, for the template's regions only, checked again whole; a value its
     /// type forbids is refused with the region named and nothing is saved.
-    static func correct(_ scan: FormScan, of template: FormTemplate, values changes: [String: String], on request: Request) async throws -> FormReview {
+    static func correct(_ scan: FormScan, of template: FormTemplate, values changes: [String: String], on context: ServiceContext) async throws -> FormReview {
         guard scan.state == .read else { throw UserFacingError(.conflict, "forms_scanNotRead") }
         var values = scan.values
         for region in template.regions {
             if let value = changes[region.name] { values[region.name] = String(value.prefix(200)) }
         }
-        let file = template.file(pages: try await FormTemplateService.pages(of: template, on: request.db))
+        let file = template.file(pages: try await FormTemplateService.pages(of: template, on: context.db))
         let review = FormReview(template: file, values: values, roster: template.roster, gradeStep: template.checkedGradeStep)
         if !review.problems.isEmpty {
             throw UserFacingError(.unprocessableEntity, review.problems.map { LocalizedProblem(key: "forms_valueInvalid", arguments: ["region": $0.region, "reason": $0.reason]) })
         }
         try scan.record(review)
         scan.reviewed = true
-        try await scan.save(on: request.db)
+        try await scan.save(on: context.db)
         return review
     }
 
-    static func delete(_ scan: FormScan, on request: Request) async throws {
-        try await request.db.writeTransaction { database in
+    static func delete(_ scan: FormScan, on context: ServiceContext) async throws {
+        try await context.db.writeTransaction { database in
             try await FormScanPage.query(on: database).filter(\.$scan.$id == scan.requireID()).delete()
             try await scan.delete(on: database)
         }

@@ -7,26 +7,26 @@ import Vapor
 /// A template as a folder (`template.json`, its page images, `roster.csv`), the same the command
 /// line scans with: exported as one ZIP, imported from the folder's files or that ZIP.
 enum FormTemplateFolder {
-    static func export(_ template: FormTemplate, on request: Request) async throws -> [UInt8] {
-        let pages = try await FormTemplateService.pages(of: template, on: request.db)
+    static func export(_ template: FormTemplate, on context: ServiceContext) async throws -> [UInt8] {
+        let pages = try await FormTemplateService.pages(of: template, on: context.db)
         let file = template.file(pages: pages)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var entries = [ZipArchive.Entry(name: "template.json", bytes: Array(try encoder.encode(file)))]
         for (page, described) in zip(pages, file.pages) {
-            guard let blob = try await StoredBlob.find(page.$image.id, on: request.db) else { throw Abort(.notFound) }
-            entries.append(.init(name: described.image, bytes: try await request.application.bytes(of: blob)))
+            guard let blob = try await StoredBlob.find(page.$image.id, on: context.db) else { throw Abort(.notFound) }
+            entries.append(.init(name: described.image, bytes: try await context.application.bytes(of: blob)))
         }
         if let roster = template.rosterCSV, let name = file.roster { entries.append(.init(name: name, bytes: Array(roster.utf8))) }
-        let today = request.today
+        let today = context.today
         return ZipArchive.make(entries, modified: (today.year, today.month, today.day))
     }
 
     /// The files of a template folder chosen together (or the ZIP `export` writes): every problem
     /// of the template file named, nothing stored unless all of it is right. The page images are
     /// taken as they are (already flat, as exported); their corners are the image's.
-    static func importFiles(_ files: [File], on request: Request) async throws -> FormTemplate {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func importFiles(_ files: [File], on context: ServiceContext) async throws -> FormTemplate {
+        let ownerID = try context.requireUser().requireID()
         var named: [String: [UInt8]] = [:]
         for file in files where file.data.readableBytes > 0 {
             let bytes = Array(file.data.readableBytesView)
@@ -56,8 +56,8 @@ enum FormTemplateFolder {
         var uploads: [CheckedUpload] = []
         for (index, page) in template.pages.enumerated() {
             guard let bytes = named[baseName(page.image)] else { throw UserFacingError(.unprocessableEntity, "forms_importMissingFile", ["file": page.image]) }
-            let upload = try request.checkImageUpload(File(data: ByteBuffer(bytes: bytes), filename: page.image), minimumSide: UploadPolicy.minimumPhotoSide)
-            let size = try await request.application.imageWork.run { () throws -> (Int, Int) in
+            let upload = try context.checkImageUpload(File(data: ByteBuffer(bytes: bytes), filename: page.image), minimumSide: UploadPolicy.minimumPhotoSide)
+            let size = try await context.application.imageWork.run { () throws -> (Int, Int) in
                 let image = try FormPageService.decode(upload.bytes)
                 return (image.width, image.height)
             }
@@ -74,7 +74,7 @@ enum FormTemplateFolder {
         }
         try FormTemplateService.check(template)
         let file = template, sizes = template.pages, checkedUploads = uploads, rosterText = roster
-        return try await request.db.writeTransaction { database in
+        return try await context.db.writeTransaction { database in
             let created = FormTemplate(ownerID: ownerID, name: String(file.name.prefix(FormTemplateService.maximumNameLength)),
                                        description: String((file.description ?? "").prefix(FormTemplateService.maximumDescriptionLength)))
             created.regionsJSON = try FormTemplateService.json(file.regions)
@@ -82,7 +82,7 @@ enum FormTemplateFolder {
             created.rosterCSV = rosterText
             try await created.create(on: database)
             for (index, upload) in checkedUploads.enumerated() {
-                let blob = try await request.storeBlob(upload, owner: ownerID, on: database)
+                let blob = try await context.storeBlob(upload, owner: ownerID, on: database)
                 let width = sizes[index].width ?? 1, height = sizes[index].height ?? 1
                 let corners = "0,0;\(width - 1),0;\(width - 1),\(height - 1);0,\(height - 1)"
                 try await FormPage(templateID: try created.requireID(), number: index + 1, photoID: try blob.requireID(), imageID: try blob.requireID(),

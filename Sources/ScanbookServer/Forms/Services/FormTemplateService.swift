@@ -12,28 +12,28 @@ enum FormTemplateService {
     static let maximumRegions = 200
 
     /// The user's own templates and those shared with them, by name.
-    static func all(on request: Request) async throws -> [(template: FormTemplate, access: FormAccess)] {
-        let userID = try request.auth.require(User.self).requireID()
-        let own = try await FormTemplate.query(on: request.db).filter(\.$owner.$id == userID).all()
-        let shares = try await FormShare.query(on: request.db).filter(\.$user.$id == userID).with(\.$template).all()
+    static func all(on context: ServiceContext) async throws -> [(template: FormTemplate, access: FormAccess)] {
+        let userID = try context.requireUser().requireID()
+        let own = try await FormTemplate.query(on: context.db).filter(\.$owner.$id == userID).all()
+        let shares = try await FormShare.query(on: context.db).filter(\.$user.$id == userID).with(\.$template).all()
         let all = own.map { ($0, FormAccess.owner) } + shares.map { ($0.template, $0.canEdit ? FormAccess.edit : .read) }
         return all.sorted { $0.0.name.localizedCaseInsensitiveCompare($1.0.name) == .orderedAscending }
     }
 
     /// Everything checked before the template is stored.
-    static func create(name: String?, description: String?, gradeStep: Int? = nil, on request: Request) async throws -> FormTemplate {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func create(name: String?, description: String?, gradeStep: Int? = nil, on context: ServiceContext) async throws -> FormTemplate {
+        let ownerID = try context.requireUser().requireID()
         let template = FormTemplate(ownerID: ownerID, name: try checkedName(name), description: try checkedDescription(description))
         if let gradeStep { template.gradeStep = try checkedGradeStep(gradeStep) }
-        try await template.create(on: request.db)
+        try await template.create(on: context.db)
         return template
     }
 
-    static func update(_ template: FormTemplate, name: String?, description: String?, gradeStep: Int?, on request: Request) async throws {
+    static func update(_ template: FormTemplate, name: String?, description: String?, gradeStep: Int?, on context: ServiceContext) async throws {
         template.name = try checkedName(name)
         template.description = try checkedDescription(description)
         if let gradeStep { template.gradeStep = try checkedGradeStep(gradeStep) }
-        try await template.save(on: request.db)
+        try await template.save(on: context.db)
     }
 
     private static func checkedGradeStep(_ step: Int) throws -> Int {
@@ -49,10 +49,10 @@ enum FormTemplateService {
     /// writes one at a time anyway), on the template and its pages as they are now: two page
     /// uploads at once get pages N+1 and N+2, and regions saved meanwhile are not overwritten.
     static func changing<T: Sendable>(
-        _ templateID: UUID, on request: Request, _ body: @escaping @Sendable (any Database, [FormPage], FormTemplate) async throws -> T
+        _ templateID: UUID, on context: ServiceContext, _ body: @escaping @Sendable (any Database, [FormPage], FormTemplate) async throws -> T
     ) async throws -> T {
         do {
-            return try await request.db.writeTransaction { database in
+            return try await context.db.writeTransaction { database in
                 try await database.lockUntilCommit(templateID)
                 guard let fresh = try await FormTemplate.find(templateID, on: database) else { throw Abort(.notFound) }
                 let pages = try await FormPage.query(on: database).filter(\.$template.$id == templateID).sort(\.$number).all()
@@ -64,9 +64,9 @@ enum FormTemplateService {
     }
 
     /// Replaces the regions; the links must still name existing regions of the right types.
-    static func setRegions(_ regions: [FormRegion], of template: FormTemplate, on request: Request) async throws {
+    static func setRegions(_ regions: [FormRegion], of template: FormTemplate, on context: ServiceContext) async throws {
         guard regions.count <= maximumRegions else { throw UserFacingError(.unprocessableEntity, "forms_tooManyRegions", ["maximum": "\(maximumRegions)"]) }
-        _ = try await changing(try template.requireID(), on: request) { database, pages, fresh in
+        _ = try await changing(try template.requireID(), on: context) { database, pages, fresh in
             var file = fresh.file(pages: pages)
             file.regions = regions
             try check(file)
@@ -76,8 +76,8 @@ enum FormTemplateService {
         }
     }
 
-    static func setLinks(_ links: [FormLink], of template: FormTemplate, on request: Request) async throws {
-        _ = try await changing(try template.requireID(), on: request) { database, pages, fresh in
+    static func setLinks(_ links: [FormLink], of template: FormTemplate, on context: ServiceContext) async throws {
+        _ = try await changing(try template.requireID(), on: context) { database, pages, fresh in
             var file = fresh.file(pages: pages)
             file.links = links
             try check(file)
@@ -87,28 +87,28 @@ enum FormTemplateService {
         }
     }
 
-    static func setLinks(text: String, of template: FormTemplate, on request: Request) async throws {
+    static func setLinks(text: String, of template: FormTemplate, on context: ServiceContext) async throws {
         switch FormLinkText.parse(text) {
-        case .success(let links): try await setLinks(links, of: template, on: request)
+        case .success(let links): try await setLinks(links, of: template, on: context)
         case .failure(let found): throw problems(found.problems)
         }
     }
 
     /// An empty text removes the roster.
-    static func setRoster(csv: String, of template: FormTemplate, on request: Request) async throws {
+    static func setRoster(csv: String, of template: FormTemplate, on context: ServiceContext) async throws {
         let text = csv.trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty, case .failure(let found) = Roster.parseCSV(text) { throw problems(found.problems) }
         template.rosterCSV = text.isEmpty ? nil : text + "\n"
-        try await template.save(on: request.db)
+        try await template.save(on: context.db)
     }
 
     /// The same class for another exam: a copy of a roster from a template the user may read (a
     /// copy, so editing one roster leaves the other as it was).
-    static func copyRoster(from sourceID: UUID, to template: FormTemplate, on request: Request) async throws {
-        let (source, _) = try await FormTemplate.find(sourceID, needing: .read, on: request)
+    static func copyRoster(from sourceID: UUID, to template: FormTemplate, on context: ServiceContext) async throws {
+        let (source, _) = try await FormTemplate.find(sourceID, needing: .read, on: context)
         guard let roster = source.rosterCSV else { throw UserFacingError(.unprocessableEntity, "forms_rosterNone") }
         template.rosterCSV = roster
-        try await template.save(on: request.db)
+        try await template.save(on: context.db)
     }
 
     /// What the owner sees of one person the template is shared with: someone who accepted
@@ -121,12 +121,12 @@ enum FormTemplateService {
     /// Invites an address to the template, to read or to edit; inviting it again changes the access
     /// offered (or, once accepted, given). The answer is the same whether or not the address has an
     /// account: an invitation, accepted by whoever signs in with that address.
-    static func share(_ template: FormTemplate, email rawEmail: String?, canEdit: Bool, on request: Request) async throws -> Sharing {
+    static func share(_ template: FormTemplate, email rawEmail: String?, canEdit: Bool, on context: ServiceContext) async throws -> Sharing {
         guard let email = try? EmailAddress(rawEmail ?? "") else { throw UserFacingError(.unprocessableEntity, "forms_shareInvalidEmail") }
-        let owner = try request.auth.require(User.self)
+        let owner = try context.requireUser()
         guard email.value != owner.email else { throw UserFacingError(.unprocessableEntity, "forms_shareWithOwner") }
         let templateID = try template.requireID()
-        return try await request.db.writeTransaction { database in
+        return try await context.db.writeTransaction { database in
             try await database.lockUntilCommit(templateID)
             // Someone who accepted before: the owner saw them accept, so changing their access tells nothing new.
             if let share = try await FormShare.query(on: database).filter(\.$template.$id == templateID)
@@ -155,21 +155,21 @@ enum FormTemplateService {
     }
 
     /// Ends a share, or withdraws an invitation, by its id.
-    static func unshare(_ template: FormTemplate, share id: UUID?, on request: Request) async throws {
+    static func unshare(_ template: FormTemplate, share id: UUID?, on context: ServiceContext) async throws {
         let templateID = try template.requireID()
         guard let id else { throw Abort(.notFound) }
-        if let share = try await FormShare.query(on: request.db).filter(\.$id == id).filter(\.$template.$id == templateID).first() {
-            try await share.delete(on: request.db)
-        } else if let invitation = try await FormInvitation.query(on: request.db).filter(\.$id == id).filter(\.$template.$id == templateID).first() {
-            try await invitation.delete(on: request.db)
+        if let share = try await FormShare.query(on: context.db).filter(\.$id == id).filter(\.$template.$id == templateID).first() {
+            try await share.delete(on: context.db)
+        } else if let invitation = try await FormInvitation.query(on: context.db).filter(\.$id == id).filter(\.$template.$id == templateID).first() {
+            try await invitation.delete(on: context.db)
         } else {
             throw Abort(.notFound)
         }
     }
 
     /// The template with its pages, shares, scans and their pages (photos go with the blob sweep).
-    static func delete(_ template: FormTemplate, on request: Request) async throws {
-        try await request.db.writeTransaction { database in
+    static func delete(_ template: FormTemplate, on context: ServiceContext) async throws {
+        try await context.db.writeTransaction { database in
             let id = try template.requireID()
             let scans = try await FormScan.query(on: database).filter(\.$template.$id == id).all().compactMap(\.id)
             if !scans.isEmpty { try await FormScanPage.query(on: database).filter(\.$scan.$id ~~ scans).delete() }

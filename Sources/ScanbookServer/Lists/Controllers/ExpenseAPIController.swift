@@ -17,23 +17,23 @@ enum ExpenseAPIController {
 
     @Sendable static func add(_ request: Request) async throws -> Response {
         let list = try await list(request)
-        let expense = try await ExpenseService.add(try request.content.decode(ExpenseInput.self), to: list, on: request)
+        let expense = try await ExpenseService.add(try request.content.decode(ExpenseInput.self), to: list, on: request.context)
         return try await request.created(ExpenseDTO(expense), at: ListsAPIRoute.expense(id: list.id, expense: expense.id))
     }
 
     @Sendable static func show(_ request: Request) async throws -> ExpenseDTO {
-        try ExpenseDTO(try await ExpenseService.find(request.id(.expense), in: try await list(request), on: request))
+        try ExpenseDTO(try await ExpenseService.find(request.id(.expense), in: try await list(request), on: request.context))
     }
 
     @Sendable static func update(_ request: Request) async throws -> ExpenseDTO {
         let list = try await list(request)
-        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
-        return try ExpenseDTO(try await ExpenseService.update(expense, with: try request.content.decode(ExpenseInput.self), in: list, on: request))
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request.context)
+        return try ExpenseDTO(try await ExpenseService.update(expense, with: try request.content.decode(ExpenseInput.self), in: list, on: request.context))
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
         let list = try await list(request)
-        try await ExpenseService.delete(try await ExpenseService.find(request.id(.expense), in: list, on: request), in: list, on: request)
+        try await ExpenseService.delete(try await ExpenseService.find(request.id(.expense), in: list, on: request.context), in: list, on: request.context)
         return .noContent
     }
 
@@ -41,7 +41,7 @@ enum ExpenseAPIController {
         let list = try await list(request)
         let summary = try await BalanceService.summary(of: list, on: request.db)
         return BalancesDTO(
-            currency: request.currency(of: list),
+            currency: request.context.currency(of: list),
             balances: try summary.people.map { person in
                 let id = try person.requireID()
                 return .init(member: id, name: person.name, balance: Amount(hundredths: summary.balances[id] ?? 0).description, isMember: summary.memberIDs.contains(id))
@@ -51,11 +51,11 @@ enum ExpenseAPIController {
     }
 
     @Sendable static func recordPayment(_ request: Request) async throws -> Response {
-        let payment = try await BalanceService.record(try request.content.decode(PaymentInput.self), on: try await list(request), by: request)
-        return try await PaymentDTO(payment).encodeResponse(status: .created, for: request)
+        let payment = try await BalanceService.record(try request.content.decode(ListPaymentInput.self), on: try await list(request), by: request.context)
+        return try await ListPaymentDTO(payment).encodeResponse(status: .created, for: request)
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.id(.list), on: request)
+        try await ListService.find(request.id(.list), on: request.context)
     }
 }

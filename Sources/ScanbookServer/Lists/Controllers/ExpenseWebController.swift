@@ -15,7 +15,7 @@ enum ExpenseWebController {
     /// The page with its form filled with one expense, saving to that expense.
     @Sendable static func edit(_ request: Request) async throws -> Response {
         let list = try await list(request)
-        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request.context)
         guard ExpenseService.mayChange(expense, in: list, by: try request.auth.require(User.self).requireID()) else {
             throw UserFacingError(.forbidden, "expenses_notYours")
         }
@@ -24,10 +24,10 @@ enum ExpenseWebController {
 
     @Sendable static func update(_ request: Request) async throws -> Response {
         let list = try await list(request)
-        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request.context)
         let input = try request.content.decode(ExpenseInput.self)
         return try await request.change {
-            let saved = try await ExpenseService.update(expense, with: input, in: list, on: request)
+            let saved = try await ExpenseService.update(expense, with: input, in: list, on: request.context)
             request.flash(.success, request.text("expenses_saved", ["description": saved.description]))
             return ListsURL.expenses(id: list.id)
         } showAgain: { errors, status in
@@ -39,7 +39,7 @@ enum ExpenseWebController {
         let list = try await list(request)
         let input = try request.content.decode(ExpenseInput.self)
         return try await request.change {
-            let expense = try await ExpenseService.add(input, to: list, on: request)
+            let expense = try await ExpenseService.add(input, to: list, on: request.context)
             request.flash(.success, request.text("expenses_added", ["description": expense.description]))
             return ListsURL.expenses(id: list.id)
         } showAgain: { errors, status in
@@ -49,14 +49,14 @@ enum ExpenseWebController {
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
         let list = try await list(request)
-        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request)
-        return try await change(list, request) { try await ExpenseService.delete(expense, in: list, on: request) }
+        let expense = try await ExpenseService.find(request.id(.expense), in: list, on: request.context)
+        return try await change(list, request) { try await ExpenseService.delete(expense, in: list, on: request.context) }
     }
 
     @Sendable static func recordPayment(_ request: Request) async throws -> Response {
         let list = try await list(request)
         return try await change(list, request) {
-            _ = try await BalanceService.record(try request.content.decode(PaymentInput.self), on: list, by: request)
+            _ = try await BalanceService.record(try request.content.decode(ListPaymentInput.self), on: list, by: request.context)
             request.flash(.success, request.text("expenses_paymentRecorded"))
         }
     }
@@ -64,9 +64,9 @@ enum ExpenseWebController {
     /// From the receipt page: the receipt becomes an expense split equally, paid by me.
     @Sendable static func fromReceipt(_ request: Request) async throws -> Response {
         let form = try request.content.decode(ReceiptExpenseForm.self)
-        let list = try await ListService.find(form.list, on: request)
+        let list = try await ListService.find(form.list, on: request.context)
         do {
-            let expense = try await ExpenseService.add(ExpenseInput(receipt: form.receipt), to: list, on: request)
+            let expense = try await ExpenseService.add(ExpenseInput(receipt: form.receipt), to: list, on: request.context)
             request.flash(.success, request.text("expenses_added", ["description": expense.description]))
             return request.redirect(to: ListsURL.expenses(id: list.id))
         } catch let error as UserFacingError {
@@ -85,13 +85,13 @@ enum ExpenseWebController {
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.id(.list), on: request)
+        try await ListService.find(request.id(.list), on: request.context)
     }
 
     static func render(
         _ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil, status: HTTPStatus
     ) async throws -> Response {
-        let view = try await ExpensePresentation.page(list, request, errors: errors, input: input, editing: editing)
+        let view = try await ExpensePresentation.page(list, request.context, filter: try request.query.decode(ExpenseFilter.self), errors: errors, input: input, editing: editing)
         return try await request.renderPage("Lists/expenses", title: "expenses_title", content: view, status: status, activeModule: .lists)
     }
 }

@@ -6,12 +6,12 @@ import Vapor
 enum ListAPIController {
     @Sendable static func lists(_ request: Request) async throws -> [ShoppingListDTO] {
         var lists: [ShoppingListDTO] = []
-        for list in try await ListService.lists(for: request) { lists.append(try await ListService.dto(list, on: request.db)) }
+        for list in try await ListService.lists(for: request.context) { lists.append(try await ListService.dto(list, on: request.db)) }
         return lists
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {
-        let list = try await ListService.create(named: try request.content.decode(ListNameForm.self).name, on: request)
+        let list = try await ListService.create(named: try request.content.decode(ListNameForm.self).name, on: request.context)
         return try await request.created(ListService.dto(list, on: request.db), at: ListsAPIRoute.list(id: list.id))
     }
 
@@ -21,12 +21,12 @@ enum ListAPIController {
 
     @Sendable static func rename(_ request: Request) async throws -> ShoppingListDTO {
         let list = try await list(request)
-        try await ListService.rename(list, to: try request.content.decode(ListNameForm.self).name, on: request)
+        try await ListService.rename(list, to: try request.content.decode(ListNameForm.self).name, on: request.context)
         return try await ListService.dto(list, on: request.db)
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
-        try await ListService.delete(try await list(request), on: request)
+        try await ListService.delete(try await list(request), on: request.context)
         return .noContent
     }
 
@@ -48,63 +48,63 @@ enum ListAPIController {
 
     @Sendable static func addItem(_ request: Request) async throws -> Response {
         let list = try await list(request)
-        let item = try await ItemService.add(try request.content.decode(ItemInput.self), to: list, on: request)
+        let item = try await ItemService.add(try request.content.decode(ItemInput.self), to: list, on: request.context)
         return try await request.created(ListItemDTO(item), at: ListsAPIRoute.item(id: list.id, item: item.id))
     }
 
     @Sendable static func updateItem(_ request: Request) async throws -> ListItemDTO {
         let list = try await list(request)
-        let item = try await ItemService.find(request.id(.item), in: list, on: request)
-        try await ItemService.update(item, in: list, with: try request.content.decode(ItemInput.self), on: request)
+        let item = try await ItemService.find(request.id(.item), in: list, on: request.context)
+        try await ItemService.update(item, in: list, with: try request.content.decode(ItemInput.self), on: request.context)
         return try ListItemDTO(item)
     }
 
     @Sendable static func deleteItem(_ request: Request) async throws -> HTTPStatus {
         let list = try await list(request)
-        try await ItemService.delete(try await ItemService.find(request.id(.item), in: list, on: request), in: list, on: request)
+        try await ItemService.delete(try await ItemService.find(request.id(.item), in: list, on: request.context), in: list, on: request.context)
         return .noContent
     }
 
     @Sendable static func clear(_ request: Request) async throws -> HTTPStatus {
-        try await ItemService.clearBought(try await list(request), on: request)
+        try await ItemService.clearBought(try await list(request), on: request.context)
         return .noContent
     }
 
     @Sendable static func invite(_ request: Request) async throws -> ShoppingListDTO {
         let list = try await list(request)
-        try await ListService.invite(try request.content.decode(InviteForm.self).email, to: list, on: request)
+        try await ListService.invite(try request.content.decode(InviteForm.self).email, to: list, on: request.context)
         return try await ListService.dto(list, on: request.db)
     }
 
     @Sendable static func withdrawInvitation(_ request: Request) async throws -> ShoppingListDTO {
         let list = try await list(request)
         let email = request.text(.email).map { $0.removingPercentEncoding ?? $0 }
-        try await ListService.withdrawInvitation(email, of: list, on: request)
+        try await ListService.withdrawInvitation(email, of: list, on: request.context)
         return try await ListService.dto(list, on: request.db)
     }
 
     @Sendable static func myInvitations(_ request: Request) async throws -> [InvitationDTO] {
-        try await InvitationService.pending(for: request).map(InvitationDTO.init)
+        try await InvitationService.pending(for: request.context).map(InvitationDTO.init)
     }
 
     @Sendable static func acceptInvitation(_ request: Request) async throws -> ShoppingListDTO {
-        let list = try await InvitationService.accept(request.id(.invitation), on: request)
+        let list = try await InvitationService.accept(request.id(.invitation), on: request.context)
         return try await ListService.dto(list, on: request.db)
     }
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> HTTPStatus {
-        try await InvitationService.decline(request.id(.invitation), on: request)
+        try await InvitationService.decline(request.id(.invitation), on: request.context)
         return .noContent
     }
 
     /// The owner removes a member, or a member removes themselves (leaves).
     @Sendable static func removeMember(_ request: Request) async throws -> HTTPStatus {
         guard let userID = request.id(.user) else { throw Abort(.notFound) }
-        try await ListService.remove(userID, from: try await list(request), on: request)
+        try await ListService.remove(userID, from: try await list(request), on: request.context)
         return .noContent
     }
 
     private static func list(_ request: Request) async throws -> ShoppingList {
-        try await ListService.find(request.id(.list), on: request)
+        try await ListService.find(request.id(.list), on: request.context)
     }
 }

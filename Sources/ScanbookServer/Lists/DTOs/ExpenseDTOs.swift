@@ -56,7 +56,7 @@ struct BalancesDTO: Content {
     let plan: [Transfer]
 }
 
-struct PaymentDTO: Content {
+struct ListPaymentDTO: Content {
     let id: UUID
     let from: UUID
     let to: UUID

@@ -32,7 +32,7 @@ struct ExpenseInput: Content {
 }
 
 /// A payment made to settle up; `from` or `to` must be the one recording it (or the list's owner).
-struct PaymentInput: Content {
+struct ListPaymentInput: Content {
     var from: UUID?
     var to: UUID?
     var amount: String?

@@ -110,10 +110,10 @@ extension Application {
     }
 }
 
-extension Request {
+extension ServiceContext {
     /// Announces a change of `list` made by the signed-in user.
     func announce(_ kind: ListChange.Kind, on list: ShoppingList) {
-        guard let listID = list.id, let userID = auth.get(User.self)?.id else { return }
+        guard let listID = list.id, let userID = user?.id else { return }
         application.listLive.announce(ListChange(list: listID, change: kind, by: userID, at: now))
     }
 }

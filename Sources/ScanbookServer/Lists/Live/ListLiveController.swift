@@ -8,7 +8,7 @@ enum ListLiveController {
     @Sendable static func connect(_ request: Request) async throws -> Response {
         // A page on another site could otherwise open this socket with the user's cookie.
         guard originAllowed(request) else { throw Abort(.forbidden) }
-        _ = try await ListService.find(request.id(.list), on: request)
+        _ = try await ListService.find(request.id(.list), on: request.context)
         return request.webSocket(onUpgrade: onUpgrade)
     }
 

@@ -37,23 +37,23 @@ enum BalanceService {
     }
 
     /// Records a payment; the payer or the payee records it (or the owner, for someone who left).
-    static func record(_ input: PaymentInput, on list: ShoppingList, by request: Request) async throws -> ListPayment {
-        let me = try request.auth.require(User.self).requireID()
+    static func record(_ input: ListPaymentInput, on list: ShoppingList, by context: ServiceContext) async throws -> ListPayment {
+        let me = try context.requireUser().requireID()
         guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
-        guard let from = input.from, let to = input.to, from != to, try await mayTakePart(in: [from, to], on: list, request.db) else {
+        guard let from = input.from, let to = input.to, from != to, try await mayTakePart(in: [from, to], on: list, context.db) else {
             throw UserFacingError(.unprocessableEntity, "expenses_paymentPeople")
         }
         guard me == from || me == to || me == list.$owner.id else { throw UserFacingError(.forbidden, "expenses_paymentNotYours") }
-        guard let amount = input.amount.flatMap { Amount(typed: $0, mark: request.decimalMark) }?.hundredths, amount > 0, amount <= ExpenseService.maximumAmount else {
+        guard let amount = input.amount.flatMap { Amount(typed: $0, mark: context.decimalMark) }?.hundredths, amount > 0, amount <= ExpenseService.maximumAmount else {
             throw UserFacingError(.unprocessableEntity, "expenses_invalidAmount")
         }
-        let date = try ExpenseService.day(input.date, default: nil, request)
+        let date = try ExpenseService.day(input.date, default: nil, context)
         let payment = ListPayment(
             listID: try list.requireID(), transfer: .init(from: from, to: to, amount: amount),
-            currency: request.currency(of: list), paidOn: date, recordedBy: me
+            currency: context.currency(of: list), paidOn: date, recordedBy: me
         )
-        try await payment.create(on: request.db)
-        request.announce(.expenses, on: list)
+        try await payment.create(on: context.db)
+        context.announce(.expenses, on: list)
         return payment
     }
 

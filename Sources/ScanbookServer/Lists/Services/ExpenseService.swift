@@ -14,20 +14,20 @@ enum ExpenseService {
     static let maximumAmount = 10_000_000_000
     static let shownHistory = 200
 
-    static func add(_ input: ExpenseInput, to list: ShoppingList, on request: Request) async throws -> ListExpense {
-        let me = try request.auth.require(User.self).requireID()
+    static func add(_ input: ExpenseInput, to list: ShoppingList, on context: ServiceContext) async throws -> ListExpense {
+        let me = try context.requireUser().requireID()
         guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
-        let currency = request.currency(of: list)
+        let currency = context.currency(of: list)
         var receipt: Receipt?
-        if let receiptID = input.receipt { receipt = try await receiptToShare(receiptID, currency: currency, on: request) }
-        let checked = try await check(input, on: list, receipt: receipt, on: request)
+        if let receiptID = input.receipt { receipt = try await receiptToShare(receiptID, currency: currency, on: context) }
+        let checked = try await check(input, on: list, receipt: receipt, on: context)
         let expense = ListExpense(
             listID: try list.requireID(), description: checked.title, amount: checked.amount, currency: currency,
             paidBy: checked.payer, spentOn: checked.date, split: checked.mode, addedBy: me
         )
         expense.$receipt.id = try receipt?.requireID()
         do {
-            try await request.db.writeTransaction { database in
+            try await context.db.writeTransaction { database in
                 try await expense.create(on: database)
                 try await createShares(checked, of: expense, in: list, on: database)
             }
@@ -35,28 +35,28 @@ enum ExpenseService {
             // The same receipt shared twice at once: the unique index let one through.
             throw UserFacingError(.conflict, "expenses_receiptShared")
         }
-        try await expense.$shares.load(on: request.db)
-        request.announce(.expenses, on: list)
+        try await expense.$shares.load(on: context.db)
+        context.announce(.expenses, on: list)
         return expense
     }
 
     /// Changes an expense in place (whoever added it, or the owner): the fields `input` leaves out
     /// keep their values, and the parts are split again among the members it names.
-    static func update(_ expense: ListExpense, with input: ExpenseInput, in list: ShoppingList, on request: Request) async throws -> ListExpense {
-        try requireMayChange(expense, in: list, on: request)
-        let checked = try await check(input.completed(by: expense), on: list, receipt: nil, on: request)
+    static func update(_ expense: ListExpense, with input: ExpenseInput, in list: ShoppingList, on context: ServiceContext) async throws -> ListExpense {
+        try requireMayChange(expense, in: list, on: context)
+        let checked = try await check(input.completed(by: expense), on: list, receipt: nil, on: context)
         expense.description = checked.title
         expense.amount = checked.amount
         expense.$paidBy.id = checked.payer
         expense.spentOn = checked.date.description
         expense.split = checked.mode
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await expense.update(on: database)
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
             try await createShares(checked, of: expense, in: list, on: database)
         }
-        try await expense.$shares.load(on: request.db)
-        request.announce(.expenses, on: list)
+        try await expense.$shares.load(on: context.db)
+        context.announce(.expenses, on: list)
         return expense
     }
 
@@ -72,24 +72,24 @@ enum ExpenseService {
         let typed: [UUID: String?]
     }
 
-    private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, on request: Request) async throws -> Checked {
-        let me = try request.auth.require(User.self).requireID()
-        let members = try await ListService.members(of: list, on: request.db).members
+    private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, on context: ServiceContext) async throws -> Checked {
+        let me = try context.requireUser().requireID()
+        let members = try await ListService.members(of: list, on: context.db).members
         let memberIDs = try members.map { try $0.requireID() }
 
         var problems: [LocalizedProblem] = []
         let description = (input.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let title = description.isEmpty ? (receipt.map { receiptTitle($0, request) } ?? "") : description
+        let title = description.isEmpty ? (receipt.map { receiptTitle($0, context) } ?? "") : description
         if title.isEmpty { problems.append(.init(key: "expenses_descriptionRequired")) }
         if title.count > maximumDescriptionLength { problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])) }
         let typedAmount = (input.amount ?? "").trimmingCharacters(in: .whitespaces)
-        let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount, mark: request.decimalMark)?.hundredths
+        let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount, mark: context.decimalMark)?.hundredths
         guard let amount, amount > 0, amount <= maximumAmount else {
             throw UserFacingError(.unprocessableEntity, problems + [.init(key: "expenses_invalidAmount")])
         }
         let payer = input.paidBy ?? me
         if !memberIDs.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
-        let date = try day(input.date, default: receipt?.purchaseDate, request)
+        let date = try day(input.date, default: receipt?.purchaseDate, context)
         guard let mode = ExpenseSplit<UUID>.Mode(rawValue: input.split ?? "equal") else { throw UserFacingError(.unprocessableEntity, "expenses_invalidSplit") }
         let values = try participants(input, members: memberIDs)
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
@@ -117,20 +117,20 @@ enum ExpenseService {
         }
     }
 
-    static func find(_ id: UUID?, in list: ShoppingList, on request: Request) async throws -> ListExpense {
-        guard let id, let expense = try await ListExpense.query(on: request.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).with(\.$shares).first()
+    static func find(_ id: UUID?, in list: ShoppingList, on context: ServiceContext) async throws -> ListExpense {
+        guard let id, let expense = try await ListExpense.query(on: context.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).with(\.$shares).first()
         else { throw Abort(.notFound) }
         return expense
     }
 
     /// Whoever added it, or the list's owner.
-    static func delete(_ expense: ListExpense, in list: ShoppingList, on request: Request) async throws {
-        try requireMayChange(expense, in: list, on: request)
-        try await request.db.writeTransaction { database in
+    static func delete(_ expense: ListExpense, in list: ShoppingList, on context: ServiceContext) async throws {
+        try requireMayChange(expense, in: list, on: context)
+        try await context.db.writeTransaction { database in
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
             try await expense.delete(on: database)
         }
-        request.announce(.expenses, on: list)
+        context.announce(.expenses, on: list)
     }
 
     /// Whoever added an expense may change or delete it, and the list's owner.
@@ -138,8 +138,8 @@ enum ExpenseService {
         expense.$addedBy.id == user || list.$owner.id == user
     }
 
-    private static func requireMayChange(_ expense: ListExpense, in list: ShoppingList, on request: Request) throws {
-        guard mayChange(expense, in: list, by: try request.auth.require(User.self).requireID()) else {
+    private static func requireMayChange(_ expense: ListExpense, in list: ShoppingList, on context: ServiceContext) throws {
+        guard mayChange(expense, in: list, by: try context.requireUser().requireID()) else {
             throw UserFacingError(.forbidden, "expenses_notYours")
         }
     }
@@ -177,32 +177,32 @@ enum ExpenseService {
     }
 
     /// A typed date (ISO or day-first); empty means `fallback`, else today.
-    static func day(_ text: String?, default fallback: CalendarDate?, _ request: Request) throws -> CalendarDate {
+    static func day(_ text: String?, default fallback: CalendarDate?, _ context: ServiceContext) throws -> CalendarDate {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
-            return fallback ?? request.today
+            return fallback ?? context.today
         }
         guard let date = CalendarDate(iso: text) ?? DateParser.parse(text) else { throw UserFacingError(.unprocessableEntity, "expenses_invalidDate") }
         return date
     }
 
     /// One of my receipts with a total in the list's currency, not yet shared on a list.
-    private static func receiptToShare(_ id: UUID, currency: String, on request: Request) async throws -> Receipt {
-        let me = try request.auth.require(User.self).requireID()
-        guard let receipt = try await Receipt.query(on: request.db).filter(\.$id == id).filter(\.$owner.$id == me).with(\.$merchant).first() else {
+    private static func receiptToShare(_ id: UUID, currency: String, on context: ServiceContext) async throws -> Receipt {
+        let me = try context.requireUser().requireID()
+        guard let receipt = try await Receipt.query(on: context.db).filter(\.$id == id).filter(\.$owner.$id == me).with(\.$merchant).first() else {
             throw Abort(.notFound)
         }
         guard receipt.total != nil else { throw UserFacingError(.unprocessableEntity, "expenses_receiptNoTotal") }
         if let other = receipt.currency, other != currency {
             throw UserFacingError(.unprocessableEntity, "expenses_receiptCurrency", ["receipt": other, "list": currency])
         }
-        guard try await ListExpense.query(on: request.db).filter(\.$receipt.$id == id).count() == 0 else {
+        guard try await ListExpense.query(on: context.db).filter(\.$receipt.$id == id).count() == 0 else {
             throw UserFacingError(.conflict, "expenses_receiptShared")
         }
         return receipt
     }
 
-    private static func receiptTitle(_ receipt: Receipt, _ request: Request) -> String {
-        receipt.merchant?.name ?? request.text("expenses_receipt_title", ["date": receipt.purchasedOn ?? ""])
+    private static func receiptTitle(_ receipt: Receipt, _ context: ServiceContext) -> String {
+        receipt.merchant?.name ?? context.text("expenses_receipt_title", ["date": receipt.purchasedOn ?? ""])
     }
 
     private static func message(_ problem: ExpenseSplit<UUID>.InputProblem, _ members: [User]) -> LocalizedProblem {

@@ -56,62 +56,62 @@ enum ItemService {
         return Set(rows.compactMap { $0 }).sorted()
     }
 
-    static func find(_ id: UUID?, in list: ShoppingList, on request: Request) async throws -> ListItem {
-        guard let id, let item = try await ListItem.query(on: request.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).filter(\.$clearedAt == nil).first()
+    static func find(_ id: UUID?, in list: ShoppingList, on context: ServiceContext) async throws -> ListItem {
+        guard let id, let item = try await ListItem.query(on: context.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).filter(\.$clearedAt == nil).first()
         else { throw Abort(.notFound) }
         return item
     }
 
-    static func add(_ input: ItemInput, to list: ShoppingList, on request: Request) async throws -> ListItem {
-        let item = ListItem(listID: try list.requireID(), name: "", addedBy: try request.auth.require(User.self).requireID())
+    static func add(_ input: ItemInput, to list: ShoppingList, on context: ServiceContext) async throws -> ListItem {
+        let item = ListItem(listID: try list.requireID(), name: "", addedBy: try context.requireUser().requireID())
         try apply(input, to: item, creating: true)
-        try await item.create(on: request.db)
-        request.announce(.items, on: list)
+        try await item.create(on: context.db)
+        context.announce(.items, on: list)
         return item
     }
 
-    static func update(_ item: ListItem, in list: ShoppingList, with input: ItemInput, on request: Request) async throws {
+    static func update(_ item: ListItem, in list: ShoppingList, with input: ItemInput, on context: ServiceContext) async throws {
         try apply(input, to: item, creating: false)
-        if let checked = input.checked { item.checkedAt = checked ? request.now : nil }
-        try await item.save(on: request.db)
-        request.announce(.items, on: list)
+        if let checked = input.checked { item.checkedAt = checked ? context.now : nil }
+        try await item.save(on: context.db)
+        context.announce(.items, on: list)
     }
 
-    static func toggle(_ item: ListItem, in list: ShoppingList, on request: Request) async throws {
-        item.checkedAt = item.checkedAt == nil ? request.now : nil
-        try await item.save(on: request.db)
-        request.announce(.items, on: list)
+    static func toggle(_ item: ListItem, in list: ShoppingList, on context: ServiceContext) async throws {
+        item.checkedAt = item.checkedAt == nil ? context.now : nil
+        try await item.save(on: context.db)
+        context.announce(.items, on: list)
     }
 
-    static func delete(_ item: ListItem, in list: ShoppingList, on request: Request) async throws {
-        try await item.delete(on: request.db)
-        request.announce(.items, on: list)
+    static func delete(_ item: ListItem, in list: ShoppingList, on context: ServiceContext) async throws {
+        try await item.delete(on: context.db)
+        context.announce(.items, on: list)
     }
 
-    static func clearBought(_ list: ShoppingList, on request: Request) async throws {
-        try await ListItem.query(on: request.db).filter(\.$list.$id == list.requireID()).filter(\.$checkedAt != nil).filter(\.$clearedAt == nil)
-            .set(\.$clearedAt, to: request.now).update()
-        request.announce(.items, on: list)
+    static func clearBought(_ list: ShoppingList, on context: ServiceContext) async throws {
+        try await ListItem.query(on: context.db).filter(\.$list.$id == list.requireID()).filter(\.$checkedAt != nil).filter(\.$clearedAt == nil)
+            .set(\.$clearedAt, to: context.now).update()
+        context.announce(.items, on: list)
     }
 
     /// Adds the product on a barcode photo: an item added before with that code (on any of the
     /// user's lists) gives its name, brand and category; otherwise `name` is needed.
-    static func addByBarcode(_ form: BarcodeForm, to list: ShoppingList, on request: Request) async throws -> ListItem {
-        let bytes = try request.checkImageUpload(form.photo, minimumSide: UploadPolicy.minimumPhotoSide).bytes
+    static func addByBarcode(_ form: BarcodeForm, to list: ShoppingList, on context: ServiceContext) async throws -> ListItem {
+        let bytes = try context.checkImageUpload(form.photo, minimumSide: UploadPolicy.minimumPhotoSide).bytes
         let codes: [Barcode]
         do {
-            codes = try await request.application.imageWork.run { try BarcodeReader.decode(try Image.decode(bytes, minimumSide: UploadPolicy.minimumPhotoSide)) }
+            codes = try await context.application.imageWork.run { try BarcodeReader.decode(try Image.decode(bytes, minimumSide: UploadPolicy.minimumPhotoSide)) }
         } catch let error as VisionError {
             throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": error.description])
         }
         guard let code = codes.first(where: { [.ean13, .ean8, .upcA].contains($0.symbology) }) else {
             throw UserFacingError(.unprocessableEntity, "lists_noBarcode")
         }
-        let listIDs = try await ListService.lists(for: request).map { try $0.requireID() }
-        let earlier = try await ListItem.query(on: request.db).filter(\.$list.$id ~~ listIDs).filter(\.$barcode == code.payload).sort(\.$createdAt, .descending).first()
+        let listIDs = try await ListService.lists(for: context).map { try $0.requireID() }
+        let earlier = try await ListItem.query(on: context.db).filter(\.$list.$id ~~ listIDs).filter(\.$barcode == code.payload).sort(\.$createdAt, .descending).first()
         let name = earlier?.name ?? form.name.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         guard let name else { throw UserFacingError(.unprocessableEntity, "lists_barcodeUnknown", ["code": code.payload]) }
-        return try await add(ItemInput(name: name, brand: earlier?.brand, quantity: nil, category: earlier?.category, barcode: code.payload), to: list, on: request)
+        return try await add(ItemInput(name: name, brand: earlier?.brand, quantity: nil, category: earlier?.category, barcode: code.payload), to: list, on: context)
     }
 
     /// An earlier item as quick add and suggestions offer it: its latest brand and category.

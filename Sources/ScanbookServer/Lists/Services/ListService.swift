@@ -10,48 +10,48 @@ enum ListService {
     static let maximumNameLength = 60
 
     /// The user's lists, private first, then by name; creates the private list on first use.
-    static func lists(for request: Request) async throws -> [ShoppingList] {
-        let user = try request.auth.require(User.self)
-        try await prepare(user, on: request)
+    static func lists(for context: ServiceContext) async throws -> [ShoppingList] {
+        let user = try context.requireUser()
+        try await prepare(user, on: context)
         let userID = try user.requireID()
-        let listIDs = try await ListMembership.query(on: request.db).filter(\.$user.$id == userID).all().map(\.$list.id)
+        let listIDs = try await ListMembership.query(on: context.db).filter(\.$user.$id == userID).all().map(\.$list.id)
         guard !listIDs.isEmpty else { return [] }
-        return try await ShoppingList.query(on: request.db).filter(\.$id ~~ listIDs).all()
+        return try await ShoppingList.query(on: context.db).filter(\.$id ~~ listIDs).all()
             .sorted { ($0.isPrivate ? 0 : 1, $0.name.lowercased()) < ($1.isPrivate ? 0 : 1, $1.name.lowercased()) }
     }
 
     /// The list if the user is a member, or 404.
-    static func find(_ id: UUID?, on request: Request) async throws -> ShoppingList {
-        let user = try request.auth.require(User.self)
-        try await prepare(user, on: request)
-        guard let id, let list = try await ShoppingList.find(id, on: request.db),
-              try await ListMembership.query(on: request.db).filter(\.$list.$id == id).filter(\.$user.$id == user.requireID()).count() > 0
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> ShoppingList {
+        let user = try context.requireUser()
+        try await prepare(user, on: context)
+        guard let id, let list = try await ShoppingList.find(id, on: context.db),
+              try await ListMembership.query(on: context.db).filter(\.$list.$id == id).filter(\.$user.$id == user.requireID()).count() > 0
         else { throw Abort(.notFound) }
         return list
     }
 
-    static func create(named name: String?, on request: Request) async throws -> ShoppingList {
-        let userID = try request.auth.require(User.self).requireID()
-        let list = ShoppingList(ownerID: userID, name: try validName(name), isPrivate: false, currency: request.homeCurrency)
-        try await request.db.writeTransaction { database in
+    static func create(named name: String?, on context: ServiceContext) async throws -> ShoppingList {
+        let userID = try context.requireUser().requireID()
+        let list = ShoppingList(ownerID: userID, name: try validName(name), isPrivate: false, currency: context.homeCurrency)
+        try await context.db.writeTransaction { database in
             try await list.create(on: database)
             try await ListMembership(listID: list.requireID(), userID: userID).create(on: database)
         }
         return list
     }
 
-    static func rename(_ list: ShoppingList, to name: String?, on request: Request) async throws {
-        try requireOwner(list, request)
+    static func rename(_ list: ShoppingList, to name: String?, on context: ServiceContext) async throws {
+        try requireOwner(list, context)
         list.name = try validName(name)
-        try await list.save(on: request.db)
-        request.announce(.list, on: list)
+        try await list.save(on: context.db)
+        context.announce(.list, on: list)
     }
 
     /// Owner only; the private list stays (there is always one).
-    static func delete(_ list: ShoppingList, on request: Request) async throws {
-        try requireOwner(list, request)
+    static func delete(_ list: ShoppingList, on context: ServiceContext) async throws {
+        try requireOwner(list, context)
         guard !list.isPrivate else { throw UserFacingError(.conflict, "lists_privateKept") }
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             let id = try list.requireID()
             try await ListItem.query(on: database).filter(\.$list.$id == id).delete()
             try await ExpenseShare.query(on: database).filter(\.$listID == id).delete()
@@ -61,20 +61,20 @@ enum ListService {
             try await ListMembership.query(on: database).filter(\.$list.$id == id).delete()
             try await list.delete(on: database)
         }
-        request.announce(.deleted, on: list)
+        context.announce(.deleted, on: list)
     }
 
     /// Owner only. The address gets a pending invitation whether or not it has an account: joining
     /// a list shares money data, so the invited person accepts it themselves after signing in
     /// (`InvitationService`), and the owner never learns whether the address is registered. At most
     /// `maximumExtraMembers` besides the owner, invitations included.
-    static func invite(_ rawEmail: String?, to list: ShoppingList, on request: Request) async throws {
-        try requireOwner(list, request)
+    static func invite(_ rawEmail: String?, to list: ShoppingList, on context: ServiceContext) async throws {
+        try requireOwner(list, context)
         guard !list.isPrivate else { throw UserFacingError(.conflict, "lists_privateNoMembers") }
         let email: EmailAddress
         do { email = try EmailAddress(rawEmail ?? "") } catch { throw UserFacingError(.unprocessableEntity, "lists_invalidEmail") }
         let listID = try list.requireID()
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await lockSeats(of: listID, on: database)
             let members = try await ListMembership.query(on: database).filter(\.$list.$id == listID).with(\.$user).all()
             let invitations = try await ListInvitation.query(on: database).filter(\.$list.$id == listID).all()
@@ -86,7 +86,7 @@ enum ListService {
             }
             try await ListInvitation(listID: listID, email: email.value).create(on: database)
         }
-        request.announce(.members, on: list)
+        context.announce(.members, on: list)
     }
 
     /// Serializes changes to one list's members and invitations: on PostgreSQL two invitations at
@@ -98,25 +98,25 @@ enum ListService {
 
     /// The owner removes someone, or a member removes themselves (leaves). The owner cannot leave
     /// their own list; items and expenses they added stay.
-    static func remove(_ userID: UUID, from list: ShoppingList, on request: Request) async throws {
-        let me = try request.auth.require(User.self).requireID()
+    static func remove(_ userID: UUID, from list: ShoppingList, on context: ServiceContext) async throws {
+        let me = try context.requireUser().requireID()
         guard userID == me || list.$owner.id == me else { throw Abort(.forbidden) }
         guard userID != list.$owner.id else { throw UserFacingError(.conflict, "lists_ownerStays") }
-        let membership = ListMembership.query(on: request.db).filter(\.$list.$id == (try list.requireID())).filter(\.$user.$id == userID)
+        let membership = ListMembership.query(on: context.db).filter(\.$list.$id == (try list.requireID())).filter(\.$user.$id == userID)
         guard try await membership.copy().count() > 0 else { throw Abort(.notFound) }
         try await membership.delete()
-        request.application.listLive.disconnect(user: userID, from: try list.requireID())
-        request.announce(.members, on: list)
+        context.application.listLive.disconnect(user: userID, from: try list.requireID())
+        context.announce(.members, on: list)
     }
 
     /// The owner withdraws a pending invitation (404 when there is none for that address).
-    static func withdrawInvitation(_ rawEmail: String?, of list: ShoppingList, on request: Request) async throws {
-        try requireOwner(list, request)
+    static func withdrawInvitation(_ rawEmail: String?, of list: ShoppingList, on context: ServiceContext) async throws {
+        try requireOwner(list, context)
         let email = (try? EmailAddress(rawEmail ?? ""))?.value ?? ""
-        let invitation = ListInvitation.query(on: request.db).filter(\.$list.$id == (try list.requireID())).filter(\.$email == email)
+        let invitation = ListInvitation.query(on: context.db).filter(\.$list.$id == (try list.requireID())).filter(\.$email == email)
         guard try await invitation.copy().count() > 0 else { throw Abort(.notFound) }
         try await invitation.delete()
-        request.announce(.members, on: list)
+        context.announce(.members, on: list)
     }
 
     static func members(of list: ShoppingList, on database: any Database) async throws -> (members: [User], pending: [String]) {
@@ -135,17 +135,12 @@ enum ListService {
         )
     }
 
-    static func requireOwner(_ list: ShoppingList, _ request: Request) throws {
-        guard try list.$owner.id == request.auth.require(User.self).requireID() else { throw UserFacingError(.forbidden, "lists_ownerOnly") }
+    static func requireOwner(_ list: ShoppingList, _ context: ServiceContext) throws {
+        guard try list.$owner.id == context.requireUser().requireID() else { throw UserFacingError(.forbidden, "lists_ownerOnly") }
     }
 
-    private struct PreparedKey: StorageKey { typealias Value = Bool }
-
-    /// Once per request: a list page both finds its list and lists the user's lists.
-    private static func prepare(_ user: User, on request: Request) async throws {
-        guard request.storage[PreparedKey.self] != true else { return }
-        try await prepare(user, on: request.db)
-        request.storage[PreparedKey.self] = true
+    private static func prepare(_ user: User, on context: ServiceContext) async throws {
+        try await prepare(user, on: context.db)
     }
 
     /// Accounts made before private lists were created at registration get theirs on first use.

@@ -8,20 +8,19 @@ import Vapor
 enum ExpensePresentation {
     static let shownHistory = 50
 
-    static func page(_ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil) async throws -> ExpensePageView {
-        let me = try request.auth.require(User.self).requireID()
+    static func page(_ list: ShoppingList, _ context: ServiceContext, filter: ExpenseFilter, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil) async throws -> ExpensePageView {
+        let me = try context.requireUser().requireID()
         let id = try list.requireID()
-        let filter = try request.query.decode(ExpenseFilter.self)
-        let summary = try await BalanceService.summary(of: list, on: request.db)
-        let history = try await ExpenseService.history(of: list, filter: filter, limit: shownHistory + 1, on: request.db)
-        let payments = try await BalanceService.payments(of: list, limit: 50, on: request.db)
+        let summary = try await BalanceService.summary(of: list, on: context.db)
+        let history = try await ExpenseService.history(of: list, filter: filter, limit: shownHistory + 1, on: context.db)
+        let payments = try await BalanceService.payments(of: list, limit: 50, on: context.db)
         // Everyone who ever took part, with their ids (loaded rows always have one).
         let people = summary.people.compactMap { person in person.id.map { (id: $0, name: person.name) } }
         let members = people.filter { summary.memberIDs.contains($0.id) }
-        func money(_ hundredths: Int) -> String { Formatting.money(hundredths: hundredths, locale: request.locale) }
+        func money(_ hundredths: Int) -> String { Formatting.money(hundredths: hundredths, locale: context.locale) }
         let checked = input?.member
         return ExpensePageView(
-            name: list.name, isPrivate: list.isPrivate, currency: request.currency(of: list),
+            name: list.name, isPrivate: list.isPrivate, currency: context.currency(of: list),
             balances: people.map { person in
                 let balance = summary.balances[person.id] ?? 0
                 return .init(name: person.name, amount: (balance > 0 ? "+" : "") + money(balance), owes: balance < 0, isMe: person.id == me, former: !summary.memberIDs.contains(person.id))
@@ -36,9 +35,9 @@ enum ExpensePresentation {
                 let key = member.id.uuidString
                 return .init(id: key, name: member.name, value: input?.share?[key] ?? "", checked: (checked == nil && input?.choosing != "1") || !(checked?[key] ?? "").isEmpty)
             },
-            splits: ExpenseSplit<UUID>.Mode.allCases.map { SelectOption(value: $0.rawValue, label: request.text("expenses_split_\($0.rawValue)"), selected: $0.rawValue == (input?.split ?? "equal")) },
+            splits: ExpenseSplit<UUID>.Mode.allCases.map { SelectOption(value: $0.rawValue, label: context.text("expenses_split_\($0.rawValue)"), selected: $0.rawValue == (input?.split ?? "equal")) },
             form: .init(
-                description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? request.today.description,
+                description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? context.today.description,
                 action: editing.map { ListsURL.editExpense(id: id, expense: $0.id).path } ?? ListsURL.expenses(id: id).path,
                 editing: editing != nil
             ),
@@ -46,16 +45,16 @@ enum ExpensePresentation {
                 .init(
                     description: expense.description, date: expense.spentOn, amount: money(expense.amount), payer: summary.name(expense.$paidBy.id),
                     parts: expense.parts.map { "\(summary.name($0.$user.id)) \(money($0.amount))" }.joined(separator: " · "),
-                    split: request.text("expenses_split_\(expense.split.rawValue)"),
+                    split: context.text("expenses_split_\(expense.split.rawValue)"),
                     canDelete: ExpenseService.mayChange(expense, in: list, by: me),
                     editURL: ListsURL.editExpense(id: id, expense: expense.id).path,
                     deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path
                 )
             },
-            historyNote: history.count > shownHistory ? request.text("expenses_capped", ["count": "\(shownHistory)"]) : "",
+            historyNote: history.count > shownHistory ? context.text("expenses_capped", ["count": "\(shownHistory)"]) : "",
             payments: payments.map { .init(date: $0.paidOn, fromName: summary.name($0.$from.id), toName: summary.name($0.$to.id), amount: money($0.amount)) },
             filter: .init(
-                members: [SelectOption(value: "", label: request.text("expenses_everyone"), selected: filter.member == nil)]
+                members: [SelectOption(value: "", label: context.text("expenses_everyone"), selected: filter.member == nil)]
                     + people.map { SelectOption(value: $0.id.uuidString, label: $0.name, selected: $0.id == filter.member) },
                 from: filter.from ?? "", to: filter.to ?? "", q: filter.q ?? "",
                 active: filter.member != nil || !(filter.from ?? "").isEmpty || !(filter.to ?? "").isEmpty || !(filter.q ?? "").isEmpty

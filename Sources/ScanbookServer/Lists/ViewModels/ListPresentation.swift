@@ -7,23 +7,22 @@ import Vapor
 enum ListPresentation {
     static let shownItems = 100
 
-    static func page(_ list: ShoppingList, _ request: Request, errors: [String]) async throws -> ListPageView {
-        let me = try request.auth.require(User.self)
+    static func page(_ list: ShoppingList, _ context: ServiceContext, query: ListQuery, errors: [String]) async throws -> ListPageView {
+        let me = try context.requireUser()
         let id = try list.requireID()
-        let query = try request.query.decode(ListQuery.self)
         let sort = query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time
         let showAll = query.all == "1"
-        let lists = try await ListService.lists(for: request)
+        let lists = try await ListService.lists(for: context)
         // Independent reads, side by side (PostgreSQL runs them on separate connections).
-        async let itemPage = ItemService.page(of: list, category: query.category, sort: sort, limit: showAll ? nil : shownItems, boughtLimit: shownItems, on: request.db)
-        async let categoryNames = ItemService.categories(of: list, on: request.db)
-        async let people = ListService.members(of: list, on: request.db)
-        async let suggestions = ItemService.frequent(for: list, among: try lists.map { try $0.requireID() }, on: request.db, limit: 100)
+        async let itemPage = ItemService.page(of: list, category: query.category, sort: sort, limit: showAll ? nil : shownItems, boughtLimit: shownItems, on: context.db)
+        async let categoryNames = ItemService.categories(of: list, on: context.db)
+        async let people = ListService.members(of: list, on: context.db)
+        async let suggestions = ItemService.frequent(for: list, among: try lists.map { try $0.requireID() }, on: context.db, limit: 100)
         let (open, openCount, bought) = try await itemPage
         let categories = try await categoryNames
         let (members, pending) = try await people
         let frequent = try await suggestions
-        let invitations = try await InvitationService.pending(for: request)
+        let invitations = try await InvitationService.pending(for: context)
         let openNames = Set(open.map { $0.name.lowercased() })
         func chip(_ item: ItemService.Suggestion) -> ListPageView.Chip { .init(name: item.name, brand: item.brand ?? "", category: item.category ?? "") }
         func row(_ item: ListItem) throws -> ListPageView.Item {
@@ -40,10 +39,10 @@ enum ListPresentation {
         let invites = !list.isPrivate && list.$owner.id == me.id
         let seatsLeft = members.count - 1 + pending.count < ShoppingList.maximumExtraMembers
         return ListPageView(
-            id: id.uuidString, name: list.isPrivate ? request.text("lists_private") : list.name, isPrivate: list.isPrivate,
+            id: id.uuidString, name: list.isPrivate ? context.text("lists_private") : list.name, isPrivate: list.isPrivate,
             isOwner: list.$owner.id == me.id,
             lists: lists.map {
-                .init(name: $0.isPrivate ? request.text("lists_private") : $0.name, url: ListsURL.list(id: $0.id).path, active: $0.id == id)
+                .init(name: $0.isPrivate ? context.text("lists_private") : $0.name, url: ListsURL.list(id: $0.id).path, active: $0.id == id)
             },
             // A page stays quick however long the list: the first items, and a link to all of them.
             open: try open.map(row), hiddenOpen: openCount - open.count,
@@ -51,10 +50,10 @@ enum ListPresentation {
             bought: try bought.map(row),
             chips: frequent.filter { !openNames.contains($0.name.lowercased()) }.prefix(8).map(chip),
             suggestions: frequent.map(chip),
-            categories: [SelectOption(value: "", label: request.text("lists_all_categories"), selected: (query.category ?? "").isEmpty)]
+            categories: [SelectOption(value: "", label: context.text("lists_all_categories"), selected: (query.category ?? "").isEmpty)]
                 + categories.map { SelectOption(value: $0, label: $0, selected: $0 == query.category) },
             sorts: ItemService.Sort.allCases.map { sort in
-                .init(label: request.text("lists_sort_\(sort.rawValue)"), url: page.path(query: [("sort", sort.rawValue)] + (query.category.map { [("category", $0)] } ?? [])), active: sort == (query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time))
+                .init(label: context.text("lists_sort_\(sort.rawValue)"), url: page.path(query: [("sort", sort.rawValue)] + (query.category.map { [("category", $0)] } ?? [])), active: sort == (query.sort.flatMap(ItemService.Sort.init(rawValue:)) ?? .time))
             },
             members: try members.map { user in
                 .init(name: user.name, email: user.email, isOwner: user.id == list.$owner.id, isMe: user.id == me.id,
@@ -63,12 +62,12 @@ enum ListPresentation {
             pending: pending.map { .init(email: $0, withdrawURL: ListsURL.withdrawInvitation(id: id).path) },
             invitations: try invitations.map { pending in
                 let invitationID = try pending.invitation.requireID()
-                return .init(text: request.text("lists_invitation_text", ["owner": pending.ownerName, "name": pending.list.name]),
+                return .init(text: context.text("lists_invitation_text", ["owner": pending.ownerName, "name": pending.list.name]),
                              acceptURL: ListsURL.acceptInvitation(invitation: invitationID).path,
                              declineURL: ListsURL.declineInvitation(invitation: invitationID).path)
             },
             canInvite: invites && seatsLeft,
-            fullNotice: invites && !seatsLeft ? request.text("lists_full", ["maximum": "\(ShoppingList.maximumExtraMembers)"]) : "",
+            fullNotice: invites && !seatsLeft ? context.text("lists_full", ["maximum": "\(ShoppingList.maximumExtraMembers)"]) : "",
             links: .init(
                 page: page.path, create: ListsURL.create.path, rename: ListsURL.rename(id: id).path,
                 delete: ListsURL.delete(id: id).path, items: ListsURL.items(id: id).path,

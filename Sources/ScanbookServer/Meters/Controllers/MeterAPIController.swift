@@ -7,11 +7,11 @@ import Vapor
 enum MeterAPIController {
     @Sendable static func list(_ request: Request) async throws -> [MeterDTO] {
         let overview = try await ReadingService.overview(ownerID: try request.auth.require(User.self).requireID(), on: request.db)
-        return try await MeterService.all(on: request).map { try MeterDTO($0, last: overview.latest[try $0.requireID()]) }
+        return try await MeterService.all(on: request.context).map { try MeterDTO($0, last: overview.latest[try $0.requireID()]) }
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.create(try request.content.decode(MeterInput.self).changes, reference: nil, on: request)
+        let meter = try await MeterService.create(try request.content.decode(MeterInput.self).changes, reference: nil, on: request.context)
         return try await request.created(MeterDTO(meter, last: nil), at: MetersAPIRoute.meter(id: meter.id))
     }
 
@@ -22,23 +22,23 @@ enum MeterAPIController {
 
     @Sendable static func update(_ request: Request) async throws -> MeterDTO {
         let meter = try await meter(request)
-        try await MeterService.update(meter, with: try request.content.decode(MeterInput.self).changes, on: request)
+        try await MeterService.update(meter, with: try request.content.decode(MeterInput.self).changes, on: request.context)
         return try await show(request)
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
-        try await MeterService.delete(try await meter(request), on: request)
+        try await MeterService.delete(try await meter(request), on: request.context)
         return .noContent
     }
 
     @Sendable static func setReference(_ request: Request) async throws -> MeterDTO {
         let meter = try await meter(request)
-        try await MeterService.setReference(meter, photo: try request.content.decode(PhotoUploadForm.self).photo, on: request)
+        try await MeterService.setReference(meter, photo: try request.content.decode(PhotoUploadForm.self).photo, on: request.context)
         return try await show(request)
     }
 
     @Sendable static func identify(_ request: Request) async throws -> IdentificationDTO {
-        let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request)
+        let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request.context)
         return IdentificationDTO(meter: found.meterID, photo: found.photo, certainty: found.certainty, candidates: found.candidates)
     }
 
@@ -51,7 +51,7 @@ enum MeterAPIController {
             throw UserFacingError(.unprocessableEntity, "meters_invalidCrop")
         }
         let bytes = try request.checkImageUpload(strip, minimumSide: 16).bytes
-        let result = try await MeterRecognitionService.readStrip(bytes, crop: form.crop, meter: meter, on: request)
+        let result = try await MeterRecognitionService.readStrip(bytes, crop: form.crop, meter: meter, on: request.context)
         return StripReadingDTO(result, counter: meter.counter)
     }
 
@@ -63,20 +63,20 @@ enum MeterAPIController {
 
     @Sendable static func addReading(_ request: Request) async throws -> Response {
         let meter = try await meter(request)
-        let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
+        let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request.context)
         return try await request.created(ReadingDTO(reading, counter: meter.counter, consumption: nil), at: MetersAPIRoute.reading(id: meter.id, reading: reading.id))
     }
 
     @Sendable static func updateReading(_ request: Request) async throws -> ReadingDTO {
         let meter = try await meter(request)
-        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
-        try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
+        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request.context)
+        try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request.context)
         return try ReadingDTO(reading, counter: meter.counter, consumption: nil)
     }
 
     @Sendable static func deleteReading(_ request: Request) async throws -> HTTPStatus {
         let meter = try await meter(request)
-        try await ReadingService.delete(try await ReadingService.find(request.id(.reading), of: meter, on: request), on: request)
+        try await ReadingService.delete(try await ReadingService.find(request.id(.reading), of: meter, on: request.context), on: request.context)
         return .noContent
     }
 
@@ -94,7 +94,7 @@ enum MeterAPIController {
 
     @Sendable static func exportCSV(_ request: Request) async throws -> Response {
         let meter = try await meter(request)
-        return ReadingWebController.csvResponse(try await ReadingService.exportCSV(meter, on: request), meter: meter)
+        return ReadingWebController.csvResponse(try await ReadingService.exportCSV(meter, on: request.context), meter: meter)
     }
 
     /// The body is the CSV itself (text/csv).
@@ -103,10 +103,10 @@ enum MeterAPIController {
         guard let body = request.body.data, let text = body.getString(at: body.readerIndex, length: body.readableBytes), !text.isEmpty else {
             throw UserFacingError(.unprocessableEntity, "meters_csvEmpty")
         }
-        return try await ReadingService.importCSV(text, into: meter, on: request)
+        return try await ReadingService.importCSV(text, into: meter, on: request.context)
     }
 
     private static func meter(_ request: Request) async throws -> Meter {
-        try await MeterService.find(request.id(.meter), on: request)
+        try await MeterService.find(request.id(.meter), on: request.context)
     }
 }

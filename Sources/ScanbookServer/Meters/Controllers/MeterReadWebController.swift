@@ -22,7 +22,7 @@ enum MeterReadWebController {
 
     @Sendable static func identify(_ request: Request) async throws -> Response {
         do {
-            let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request)
+            let found = try await MeterRecognitionService.identify(try request.content.decode(PhotoUploadForm.self).photo, on: request.context)
             var query: [(String, String)] = []
             if let meter = found.meterID {
                 query.append(("meter", meter.uuidString))
@@ -49,8 +49,8 @@ enum MeterReadWebController {
         if let meterID = identified.meterID, let meter = try await Meter.query(on: request.db).filter(\.$id == meterID)
             .filter(\.$owner.$id == request.auth.require(User.self).requireID()).first() {
             do {
-                let bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request)
-                if let reading = try await MeterRecognitionService.readWholePhoto(bytes, meter: meter, on: request) {
+                let bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request.context)
+                if let reading = try await MeterRecognitionService.readWholePhoto(bytes, meter: meter, on: request.context) {
                     result = ShownReading(meter: meter, reading: reading.strip, digits: reading.digits, unsure: reading.unsure, method: reading.method)
                 }
             } catch let error as UserFacingError {
@@ -67,15 +67,15 @@ enum MeterReadWebController {
         let meterID = form.meter.flatMap(UUID.init(uuidString:))
         do {
             guard let meterID else { throw UserFacingError(.unprocessableEntity, "meters_pickMeter") }
-            let meter = try await MeterService.find(meterID, on: request)
+            let meter = try await MeterService.find(meterID, on: request.context)
             guard let crop = form.crop else { throw UserFacingError(.unprocessableEntity, "meters_invalidCrop") }
             let bytes: [UInt8]
             if let strip = form.strip, strip.data.readableBytes > 0 {
                 bytes = try request.checkImageUpload(strip, minimumSide: 16).bytes
             } else {
-                bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request)
+                bytes = try await MeterRecognitionService.photoBytes(photo.id, on: request.context)
             }
-            let result = try await MeterRecognitionService.readStrip(bytes, crop: crop, meter: meter, on: request)
+            let result = try await MeterRecognitionService.readStrip(bytes, crop: crop, meter: meter, on: request.context)
             let checked = CounterDigitCheck.combine(result.checkCells, second: nil)
             let shown = ShownReading(meter: meter, reading: result, digits: checked.digits, unsure: checked.unsure, method: nil)
             return try await render(request, photo: photo, identified: Identified(meterID: meterID), crop: crop, result: shown, errors: [], status: .ok)
@@ -101,7 +101,7 @@ enum MeterReadWebController {
         result: ShownReading?, errors: [String], status: HTTPStatus
     ) async throws -> Response {
         // The best guess first when asking, the rest as always.
-        let all = try await MeterService.all(on: request)
+        let all = try await MeterService.all(on: request.context)
         let isGuess: (Meter) -> Bool = { identified.uncertain && $0.id == identified.guess }
         let meters = all.filter(isGuess) + all.filter { !isGuess($0) }
         let meterID = identified.meterID

@@ -5,9 +5,9 @@ import Vapor
 /// A meter's readings on its page: typed in, corrected, reviewed, deleted; CSV out and in.
 enum ReadingWebController {
     @Sendable static func add(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.id(.meter), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request.context)
         return try await request.change {
-            let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request)
+            let reading = try await ReadingService.add(try request.content.decode(ReadingInput.self), to: meter, on: request.context)
             flashSaved(reading, request)
             return MetersURL.meter(id: meter.id)
         } showAgain: { errors, status in
@@ -16,10 +16,10 @@ enum ReadingWebController {
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.id(.meter), on: request)
-        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request.context)
+        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request.context)
         return try await request.change {
-            try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request)
+            try await ReadingService.update(reading, of: meter, with: try request.content.decode(ReadingInput.self), on: request.context)
             flashSaved(reading, request)
             return MetersURL.meter(id: meter.id)
         } showAgain: { errors, status in
@@ -28,26 +28,26 @@ enum ReadingWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.id(.meter), on: request)
-        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request)
-        try await ReadingService.delete(reading, on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request.context)
+        let reading = try await ReadingService.find(request.id(.reading), of: meter, on: request.context)
+        try await ReadingService.delete(reading, on: request.context)
         request.flash(.success, request.text("meters_readingDeleted"))
         return request.redirect(to: MetersURL.meter(id: meter.id))
     }
 
     @Sendable static func export(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.id(.meter), on: request)
-        return csvResponse(try await ReadingService.exportCSV(meter, on: request), meter: meter)
+        let meter = try await MeterService.find(request.id(.meter), on: request.context)
+        return csvResponse(try await ReadingService.exportCSV(meter, on: request.context), meter: meter)
     }
 
     @Sendable static func importCSV(_ request: Request) async throws -> Response {
-        let meter = try await MeterService.find(request.id(.meter), on: request)
+        let meter = try await MeterService.find(request.id(.meter), on: request.context)
         return try await request.change {
             let file = try request.requireFile(try request.content.decode(CSVImportForm.self).file)
             guard let text = file.data.getString(at: file.data.readerIndex, length: file.data.readableBytes) else {
                 throw UserFacingError(.unprocessableEntity, "meters_csvNotText")
             }
-            let result = try await ReadingService.importCSV(text, into: meter, on: request)
+            let result = try await ReadingService.importCSV(text, into: meter, on: request.context)
             request.flash(.success, request.text("meters_imported", ["imported": "\(result.imported)", "skipped": "\(result.skipped)", "flagged": "\(result.flagged)"]))
             return MetersURL.meter(id: meter.id)
         } showAgain: { errors, status in

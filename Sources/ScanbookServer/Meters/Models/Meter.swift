@@ -57,3 +57,5 @@ final class Meter: Model, @unchecked Sendable {
 
 /// Photos this table keeps alive (see `ReferencesBlobs`).
 extension Meter: ReferencesBlobs { static var blobColumns: [String] { ["reference_blob_id", "reference_prepared_blob_id"] } }
+
+extension Meter: OwnedRecord { static var ownerKey: KeyPath<Meter, ParentProperty<Meter, User>> { \.$owner } }

@@ -19,24 +19,24 @@ enum MeterRecognitionService {
     }
 
     /// Stores the photo and compares it with every reference photo of the user's meters.
-    static func identify(_ file: File?, on request: Request) async throws -> Identification {
-        let ownerID = try request.auth.require(User.self).requireID()
-        let upload = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
-        let meters = try await MeterService.all(on: request).filter { $0.$preparedReference.id != nil }
+    static func identify(_ file: File?, on context: ServiceContext) async throws -> Identification {
+        let ownerID = try context.requireUser().requireID()
+        let upload = try context.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
+        let meters = try await MeterService.all(on: context).filter { $0.$preparedReference.id != nil }
         var references: [[UInt8]] = []
         for meter in meters {
-            guard let blob = try await meter.$preparedReference.get(on: request.db) else { continue }
-            references.append(try await request.application.bytes(of: blob))
+            guard let blob = try await meter.$preparedReference.get(on: context.db) else { continue }
+            references.append(try await context.application.bytes(of: blob))
         }
         let bytes = upload.bytes
         let referenceBytes = references
         let (evidence, ranking) = try await decodingProblems {
-            try await request.application.imageWork.run {
+            try await context.application.imageWork.run {
                 let photo = try MeterPhotoMatcher.prepare(try Image.decode(bytes, minimumSide: Image.minimumPhotoSide))
                 return try MeterPhotoMatcher.identify(photo, references: try referenceBytes.map { try Image.decode($0) })
             }
         }
-        let photo = try await request.storeBlob(upload, owner: ownerID, on: request.db)
+        let photo = try await context.storeBlob(upload, owner: ownerID, on: context.db)
         let candidates = try ranking.order.map { index in
             IdentificationDTO.Candidate(meter: try meters[index].requireID(), name: meters[index].name, matches: evidence[index].matches, scores: evidence[index].scores)
         }
@@ -46,11 +46,11 @@ enum MeterRecognitionService {
     }
 
     /// Reads the counter in `crop` of the image (the meter photo, or a separate strip photo).
-    static func readStrip(_ bytes: [UInt8], crop: StripCrop?, meter: Meter, on request: Request) async throws -> StripReader.Result {
-        let reader = request.application.stripReader
+    static func readStrip(_ bytes: [UInt8], crop: StripCrop?, meter: Meter, on context: ServiceContext) async throws -> StripReader.Result {
+        let reader = context.application.stripReader
         let counter = meter.counter
         return try await decodingProblems {
-            try await request.application.imageWork.run {
+            try await context.application.imageWork.run {
                 var image = try Image.decode(bytes, minimumSide: 16)
                 if let crop { image = try image.cropped(to: crop.pixels(width: image.width, height: image.height)) }
                 return try reader.read(image, counter: counter)
@@ -68,10 +68,10 @@ enum MeterRecognitionService {
 
     /// The counter read from the whole photo: aligned to the meter's reference photo when its window
     /// is known, else where the counter is found in the photo; nil when neither locates it.
-    static func readWholePhoto(_ bytes: [UInt8], meter: Meter, on request: Request) async throws -> MeterPhotoReader.Reading? {
-        let app = request.application
+    static func readWholePhoto(_ bytes: [UInt8], meter: Meter, on context: ServiceContext) async throws -> MeterPhotoReader.Reading? {
+        let app = context.application
         var referenceBytes: [UInt8]?
-        if meter.window != nil, let blob = try await meter.$reference.get(on: request.db) { referenceBytes = try await app.bytes(of: blob) }
+        if meter.window != nil, let blob = try await meter.$reference.get(on: context.db) { referenceBytes = try await app.bytes(of: blob) }
         let known = referenceBytes
         let (photo, reference) = try await decodingProblems {
             try await app.imageWork.run { (try Image.decode(bytes, minimumSide: Image.minimumPhotoSide), try known.map { try Image.decode($0) }) }
@@ -83,8 +83,8 @@ enum MeterRecognitionService {
     }
 
     /// The bytes of one of the user's stored photos, or 404.
-    static func photoBytes(_ id: UUID?, on request: Request) async throws -> [UInt8] {
-        try await request.application.bytes(of: try await StoredBlob.find(id, ownedBy: request))
+    static func photoBytes(_ id: UUID?, on context: ServiceContext) async throws -> [UInt8] {
+        try await context.application.bytes(of: try await StoredBlob.find(id, ownedBy: context))
     }
 
     /// A photo that cannot be decoded or read is the user's problem to fix, not a server error.

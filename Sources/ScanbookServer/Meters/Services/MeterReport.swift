@@ -48,7 +48,7 @@ struct MeterReport {
 
     func cost(_ steps: Int) -> Amount? { meter.price?.cost(ofSteps: steps, on: meter.counter) }
 
-    /// The period a request asks for (`?period=30d|12m|custom&from=&to=`); 12 months by default.
+    /// The period a page asks for (`?period=30d|12m|custom&from=&to=`); 12 months by default.
     static func period(_ query: ConsumptionQuery, today: CalendarDate) throws(UserFacingError) -> ConsumptionPeriod {
         // A date sent must read, whichever period it goes with.
         for text in [query.from, query.to].compactMap({ $0 }) where CalendarDate(iso: text) == nil {

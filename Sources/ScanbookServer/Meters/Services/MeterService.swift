@@ -10,64 +10,64 @@ enum MeterService {
     static let maximumNameLength = 100
     static let maximumUnitLength = 20
 
-    static func all(on request: Request) async throws -> [Meter] {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await Meter.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
+    static func all(on context: ServiceContext) async throws -> [Meter] {
+        let ownerID = try context.requireUser().requireID()
+        return try await Meter.query(on: context.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
     }
 
     /// The user's meter, or 404 for anyone else's.
-    static func find(_ id: UUID?, on request: Request) async throws -> Meter {
-        try await Meter.find(id, ownedBy: request)
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> Meter {
+        try await Meter.find(id, ownedBy: context)
     }
 
     /// A new meter; with a reference photo when one is given. Nothing is stored if a field or the
     /// photo is refused.
-    static func create(_ changes: MeterChanges, reference: File?, on request: Request) async throws -> Meter {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func create(_ changes: MeterChanges, reference: File?, on context: ServiceContext) async throws -> Meter {
+        let ownerID = try context.requireUser().requireID()
         let meter = Meter(ownerID: ownerID, name: "", kind: .other, unit: "", counter: MeterCounter(digits: 6, decimals: 0)!)
         let defaults = MeterChanges(name: changes.name ?? "", kind: changes.kind ?? Meter.Kind.electricity.rawValue,
                                     unit: changes.unit, digits: changes.digits ?? "6", decimals: changes.decimals ?? "0",
                                     pricePerUnit: changes.pricePerUnit, window: changes.window)
-        try apply(defaults, to: meter, hasReadings: false, mark: request.decimalMark)
-        let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try request.checkImageUpload($0, minimumSide: UploadPolicy.minimumPhotoSide) }
+        try apply(defaults, to: meter, hasReadings: false, mark: context.decimalMark)
+        let photo = try reference.flatMap { $0.data.readableBytes > 0 ? $0 : nil }.map { try context.checkImageUpload($0, minimumSide: UploadPolicy.minimumPhotoSide) }
         var preparedPhoto: CheckedUpload?
         if let photo {
-            preparedPhoto = try await preparedReference(photo, on: request)
+            preparedPhoto = try await preparedReference(photo, on: context)
             // A window sent with the meter is the person's; otherwise one is proposed.
-            if meter.counterWindow == nil { meter.counterWindow = try await proposedWindow(photo, meter: meter, on: request) }
+            if meter.counterWindow == nil { meter.counterWindow = try await proposedWindow(photo, meter: meter, on: context) }
         }
         let prepared = preparedPhoto
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             if let photo, let prepared {
-                try await attach(photo, prepared: prepared, to: meter, ownerID: ownerID, on: request, database: database)
+                try await attach(photo, prepared: prepared, to: meter, ownerID: ownerID, on: context, database: database)
             }
             try await meter.create(on: database)
         }
         return meter
     }
 
-    static func update(_ meter: Meter, with changes: MeterChanges, on request: Request) async throws {
-        let hasReadings = try await MeterReading.query(on: request.db).filter(\.$meter.$id == meter.requireID()).count() > 0
-        try apply(changes, to: meter, hasReadings: hasReadings, mark: request.decimalMark)
-        try await meter.save(on: request.db)
+    static func update(_ meter: Meter, with changes: MeterChanges, on context: ServiceContext) async throws {
+        let hasReadings = try await MeterReading.query(on: context.db).filter(\.$meter.$id == meter.requireID()).count() > 0
+        try apply(changes, to: meter, hasReadings: hasReadings, mark: context.decimalMark)
+        try await meter.save(on: context.db)
     }
 
     /// Replaces the reference photo that identification compares new photos with.
-    static func setReference(_ meter: Meter, photo file: File?, on request: Request) async throws {
-        let photo = try request.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
-        let prepared = try await preparedReference(photo, on: request)
+    static func setReference(_ meter: Meter, photo file: File?, on context: ServiceContext) async throws {
+        let photo = try context.checkImageUpload(file, minimumSide: UploadPolicy.minimumPhotoSide)
+        let prepared = try await preparedReference(photo, on: context)
         // The old window belongs to the old photo.
-        meter.counterWindow = try await proposedWindow(photo, meter: meter, on: request)
-        try await request.db.writeTransaction { database in
-            try await attach(photo, prepared: prepared, to: meter, ownerID: meter.$owner.id, on: request, database: database)
+        meter.counterWindow = try await proposedWindow(photo, meter: meter, on: context)
+        try await context.db.writeTransaction { database in
+            try await attach(photo, prepared: prepared, to: meter, ownerID: meter.$owner.id, on: context, database: database)
             try await meter.save(on: database)
         }
     }
 
-    static func delete(_ meter: Meter, on request: Request) async throws {
+    static func delete(_ meter: Meter, on context: ServiceContext) async throws {
         // Readings go with it (ON DELETE CASCADE); deleted explicitly too so SQLite without
         // foreign-key enforcement ends the same.
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await MeterReading.query(on: database).filter(\.$meter.$id == meter.requireID()).delete()
             try await meter.delete(on: database)
         }
@@ -138,22 +138,22 @@ enum MeterService {
 
     /// The counter window proposed on a new reference photo; a reader failure only means the
     /// person marks the window, so it is logged, not shown.
-    private static func proposedWindow(_ photo: CheckedUpload, meter: Meter, on request: Request) async throws -> String? {
+    private static func proposedWindow(_ photo: CheckedUpload, meter: Meter, on context: ServiceContext) async throws -> String? {
         do {
-            return try await MeterRecognitionService.proposedWindow(photo.bytes, digits: meter.digits, on: request.application)?.description
+            return try await MeterRecognitionService.proposedWindow(photo.bytes, digits: meter.digits, on: context.application)?.description
         } catch let error as UserFacingError {
             throw error
         } catch {
-            request.logger.warning("no counter window proposed: \(String(describing: error))")
+            context.logger.warning("no counter window proposed: \(String(describing: error))")
             return nil
         }
     }
 
     /// The downscaled JPEG identification compares with; an undecodable photo is refused here.
-    private static func preparedReference(_ photo: CheckedUpload, on request: Request) async throws -> CheckedUpload {
+    private static func preparedReference(_ photo: CheckedUpload, on context: ServiceContext) async throws -> CheckedUpload {
         let bytes = photo.bytes
         do {
-            let prepared = try await request.application.imageWork.run {
+            let prepared = try await context.application.imageWork.run {
                 try MeterPhotoMatcher.prepare(try Image.decode(bytes, minimumSide: Image.minimumPhotoSide)).encodeJPEG(quality: 90)
             }
             return CheckedUpload(bytes: prepared, content: .jpeg)
@@ -162,8 +162,8 @@ enum MeterService {
         }
     }
 
-    private static func attach(_ photo: CheckedUpload, prepared: CheckedUpload, to meter: Meter, ownerID: UUID, on request: Request, database: any Database) async throws {
-        meter.$reference.id = try await request.storeBlob(photo, owner: ownerID, on: database).requireID()
-        meter.$preparedReference.id = try await request.storeBlob(prepared, owner: ownerID, on: database).requireID()
+    private static func attach(_ photo: CheckedUpload, prepared: CheckedUpload, to meter: Meter, ownerID: UUID, on context: ServiceContext, database: any Database) async throws {
+        meter.$reference.id = try await context.storeBlob(photo, owner: ownerID, on: database).requireID()
+        meter.$preparedReference.id = try await context.storeBlob(prepared, owner: ownerID, on: database).requireID()
     }
 }

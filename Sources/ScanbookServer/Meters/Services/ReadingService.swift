@@ -12,28 +12,28 @@ enum ReadingService {
             .sort(\.$takenAt).sort(\.$createdAt).all()
     }
 
-    static func find(_ id: UUID?, of meter: Meter, on request: Request) async throws -> MeterReading {
-        guard let id, let reading = try await MeterReading.query(on: request.db)
+    static func find(_ id: UUID?, of meter: Meter, on context: ServiceContext) async throws -> MeterReading {
+        guard let id, let reading = try await MeterReading.query(on: context.db)
             .filter(\.$id == id).filter(\.$meter.$id == meter.requireID()).first()
         else { throw Abort(.notFound) }
         return reading
     }
 
-    static func add(_ input: ReadingInput, to meter: Meter, on request: Request) async throws -> MeterReading {
+    static func add(_ input: ReadingInput, to meter: Meter, on context: ServiceContext) async throws -> MeterReading {
         let ownerID = meter.$owner.id
         var problems: [LocalizedProblem] = []
-        let steps = parseValue(input.value, meter: meter, mark: request.decimalMark, into: &problems)
-        let takenAt = try parseTime(input.takenAt, into: &problems) ?? request.now
-        let photoID = try await ownPhoto(input.photo, ownerID: ownerID, on: request.db, into: &problems)
+        let steps = parseValue(input.value, meter: meter, mark: context.decimalMark, into: &problems)
+        let takenAt = try parseTime(input.takenAt, into: &problems) ?? context.now
+        let photoID = try await ownPhoto(input.photo, ownerID: ownerID, on: context.db, into: &problems)
         let crop = input.crop.flatMap { $0.isEmpty ? nil : StripCrop($0) }
         guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let reading = MeterReading(meterID: try meter.requireID(), steps: steps, takenAt: takenAt, source: photoID == nil ? .manual : .photo)
         reading.$photo.id = photoID
         reading.confidence = input.confidence.flatMap { $0.isFinite ? min(1, max(0, $0)) : nil }
-        let earlier = try await history(meter, on: request.db).filter { $0.takenAt <= takenAt }
+        let earlier = try await history(meter, on: context.db).filter { $0.takenAt <= takenAt }
         reading.flag = input.reviewed == true ? nil : flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await reading.create(on: database)
             if let crop {
                 meter.stripCrop = crop.description
@@ -44,11 +44,11 @@ enum ReadingService {
     }
 
     /// A corrected value or time is checked again; `reviewed` clears the flag.
-    static func update(_ reading: MeterReading, of meter: Meter, with input: ReadingInput, on request: Request) async throws {
+    static func update(_ reading: MeterReading, of meter: Meter, with input: ReadingInput, on context: ServiceContext) async throws {
         var problems: [LocalizedProblem] = []
-        let steps = input.value.map { _ in parseValue(input.value, meter: meter, mark: request.decimalMark, into: &problems) } ?? reading.steps
+        let steps = input.value.map { _ in parseValue(input.value, meter: meter, mark: context.decimalMark, into: &problems) } ?? reading.steps
         let takenAt = try parseTime(input.takenAt, into: &problems) ?? reading.takenAt
-        let photoID = try await ownPhoto(input.photo, ownerID: meter.$owner.id, on: request.db, into: &problems)
+        let photoID = try await ownPhoto(input.photo, ownerID: meter.$owner.id, on: context.db, into: &problems)
         guard problems.isEmpty, let steps else { throw UserFacingError(.unprocessableEntity, problems) }
         let changed = steps != reading.steps || takenAt != reading.takenAt
         reading.steps = steps
@@ -57,18 +57,18 @@ enum ReadingService {
         if input.reviewed == true {
             reading.flag = nil
         } else if changed {
-            let earlier = try await history(meter, on: request.db).filter { $0.id != reading.id && $0.takenAt <= takenAt }
+            let earlier = try await history(meter, on: context.db).filter { $0.id != reading.id && $0.takenAt <= takenAt }
             reading.flag = flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
         }
-        try await reading.save(on: request.db)
+        try await reading.save(on: context.db)
     }
 
-    static func delete(_ reading: MeterReading, on request: Request) async throws {
-        try await reading.delete(on: request.db)
+    static func delete(_ reading: MeterReading, on context: ServiceContext) async throws {
+        try await reading.delete(on: context.db)
     }
 
-    static func exportCSV(_ meter: Meter, on request: Request) async throws -> String {
-        let rows = try await history(meter, on: request.db).compactMap { reading in
+    static func exportCSV(_ meter: Meter, on context: ServiceContext) async throws -> String {
+        let rows = try await history(meter, on: context.db).compactMap { reading in
             CalendarDate(iso: ReadingTime.day(reading.takenAt)).map { MeterReadingsCSV.Row(date: $0, steps: reading.steps) }
         }
         return MeterReadingsCSV.encode(rows, counter: meter.counter)
@@ -78,10 +78,10 @@ enum ReadingService {
     /// hundred). A row equal to a reading already there (same day, same value) is skipped, so
     /// importing twice is harmless. Each row is checked against the readings before it, old and
     /// imported, in one pass over the merged history.
-    static func importCSV(_ text: String, into meter: Meter, on request: Request) async throws -> CSVImportResultDTO {
+    static func importCSV(_ text: String, into meter: Meter, on context: ServiceContext) async throws -> CSVImportResultDTO {
         let rows: [MeterReadingsCSV.Row]
         do {
-            rows = try MeterReadingsCSV.decode(text, counter: meter.counter, maximumRows: request.scanbookConfig.csvMaximumRows)
+            rows = try MeterReadingsCSV.decode(text, counter: meter.counter, maximumRows: context.scanbookConfig.csvMaximumRows)
         } catch let problems as MeterReadingsCSV.Problems {
             var listed = problems.list.map { LocalizedProblem(key: "meters_csvProblem", arguments: ["line": "\($0.line)", "reason": $0.reason]) }
             if problems.unlisted > 0 { listed.append(LocalizedProblem(key: "csv_moreProblems", arguments: ["count": "\(problems.unlisted)"])) }
@@ -91,7 +91,7 @@ enum ReadingService {
         }
         guard !rows.isEmpty else { throw UserFacingError(.unprocessableEntity, "meters_csvEmpty") }
         let meterID = try meter.requireID()
-        let existing = try await history(meter, on: request.db)
+        let existing = try await history(meter, on: context.db)
         var seen = Set(existing.map { "\(ReadingTime.day($0.takenAt))|\($0.steps)" })
         var added: [MeterReading] = []
         var skipped = 0
@@ -109,7 +109,7 @@ enum ReadingService {
             reading.flag = readingFlags.first.map(MeterReading.Flag.init)
         }
         let readings = added
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             // Batched: one statement per 500 rows instead of one per row.
             for start in stride(from: 0, to: readings.count, by: 500) {
                 try await Array(readings[start..<min(start + 500, readings.count)]).create(on: database)

@@ -8,11 +8,11 @@ enum MeterPresentation {
     static let chartHeight = 140.0
 
     /// "2 meters · 1 reading to review" on the home tile, once the module is in use.
-    static func homeFigure(_ request: Request) async throws -> String? {
-        let meters = try await MeterService.all(on: request)
+    static func homeFigure(_ context: ServiceContext) async throws -> String? {
+        let meters = try await MeterService.all(on: context)
         guard !meters.isEmpty else { return nil }
-        let toReview = try await MeterReading.query(on: request.db).filter(\.$meter.$id ~~ meters.compactMap(\.id)).filter(\.$flag != nil).count()
-        return request.text(toReview > 0 ? "meters_home_review" : "meters_home", ["meters": "\(meters.count)", "review": "\(toReview)"])
+        let toReview = try await MeterReading.query(on: context.db).filter(\.$meter.$id ~~ meters.compactMap(\.id)).filter(\.$flag != nil).count()
+        return context.text(toReview > 0 ? "meters_home_review" : "meters_home", ["meters": "\(meters.count)", "review": "\(toReview)"])
     }
 
     static func value(_ steps: Int, _ meter: Meter, locale: String) -> String {
@@ -20,8 +20,8 @@ enum MeterPresentation {
         return meter.unit.isEmpty ? formatted : "\(formatted) \(meter.unit)"
     }
 
-    static func kinds(selected: Meter.Kind?, request: Request) -> [SelectOption] {
-        Meter.Kind.allCases.map { SelectOption(value: $0.rawValue, label: request.text("meters_kind_\($0.rawValue)"), selected: $0 == selected) }
+    static func kinds(selected: Meter.Kind?, context: ServiceContext) -> [SelectOption] {
+        Meter.Kind.allCases.map { SelectOption(value: $0.rawValue, label: context.text("meters_kind_\($0.rawValue)"), selected: $0 == selected) }
     }
 
     static func form(_ meter: Meter) -> MeterFormValues {
@@ -38,8 +38,8 @@ enum MeterPresentation {
         return values
     }
 
-    static func flagText(_ flag: MeterReading.Flag?, request: Request) -> String? {
-        flag.map { request.text("meters_flag_\($0.rawValue)") }
+    static func flagText(_ flag: MeterReading.Flag?, context: ServiceContext) -> String? {
+        flag.map { context.text("meters_flag_\($0.rawValue)") }
     }
 
     /// Per day with at most three decimals ("12.345"), from steps per day ×1000.

@@ -12,6 +12,6 @@ extension PaymentAPIController {
     }
 
     @Sendable static func slipReading(_ request: Request) async throws -> SlipReadingDTO {
-        try SlipReadingDTO(try await PaymentSlips.find(request.id(.capture), on: request))
+        try SlipReadingDTO(try await PaymentSlips.find(request.id(.capture), on: request.context))
     }
 }

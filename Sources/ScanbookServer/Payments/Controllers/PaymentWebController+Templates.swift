@@ -17,7 +17,7 @@ extension PaymentWebController {
     @Sendable static func addTemplate(_ request: Request) async throws -> Response {
         let form = try request.content.decode(TemplateForm.self)
         return try await request.change {
-            let template = try await PaymentTemplateService.save(form, on: request)
+            let template = try await PaymentTemplateService.save(form, on: request.context)
             request.flash(.success, request.text("payments_templateSaved", ["name": template.name]))
             return PaymentsURL.templates
         } showAgain: { errors, status in
@@ -29,7 +29,7 @@ extension PaymentWebController {
         let template = try await PaymentTemplate.find(request.id(.template), ownedBy: request)
         let form = try request.content.decode(TemplateForm.self)
         return try await request.change {
-            _ = try await PaymentTemplateService.save(form, into: template, on: request)
+            _ = try await PaymentTemplateService.save(form, into: template, on: request.context)
             request.flash(.success, request.text("payments_templateSaved", ["name": template.name]))
             return PaymentsURL.templates
         } showAgain: { errors, status in
@@ -39,7 +39,7 @@ extension PaymentWebController {
 
     @Sendable static func deleteTemplate(_ request: Request) async throws -> Response {
         let template = try await PaymentTemplate.find(request.id(.template), ownedBy: request)
-        try await PaymentTemplateService.delete(template, on: request)
+        try await PaymentTemplateService.delete(template, on: request.context)
         request.flash(.success, request.text("payments_templateDeleted", ["name": template.name]))
         return request.redirect(to: PaymentsURL.templates)
     }
@@ -47,7 +47,7 @@ extension PaymentWebController {
     @Sendable static func addFolder(_ request: Request) async throws -> Response {
         let form = try request.content.decode(FolderForm.self)
         return try await request.change {
-            let folder = try await PaymentTemplateService.addFolder(form, on: request)
+            let folder = try await PaymentTemplateService.addFolder(form, on: request.context)
             request.flash(.success, request.text("payments_folderAdded", ["name": folder.name]))
             return PaymentsURL.templates
         } showAgain: { errors, status in
@@ -57,16 +57,16 @@ extension PaymentWebController {
 
     @Sendable static func deleteFolder(_ request: Request) async throws -> Response {
         let folder = try await PaymentTemplateFolder.find(request.id(.folder), ownedBy: request)
-        try await PaymentTemplateService.deleteFolder(folder, on: request)
+        try await PaymentTemplateService.deleteFolder(folder, on: request.context)
         request.flash(.success, request.text("payments_folderDeleted", ["name": folder.name]))
         return request.redirect(to: PaymentsURL.templates)
     }
 
     @Sendable static func saveAsTemplate(_ request: Request) async throws -> Response {
-        let payment = try await PaymentService.find(request.id(.payment), on: request)
+        let payment = try await PaymentService.find(request.id(.payment), on: request.context)
         let form = try request.content.decode(SaveAsTemplateForm.self)
         return try await request.change {
-            let template = try await PaymentTemplateService.save(payment, name: form.name, folder: form.folder, on: request)
+            let template = try await PaymentTemplateService.save(payment, name: form.name, folder: form.folder, on: request.context)
             request.flash(.success, request.text("payments_templateSaved", ["name": template.name]))
             return PaymentsURL.payment(id: payment.id)
         } showAgain: { errors, status in
@@ -79,12 +79,12 @@ extension PaymentWebController {
         guard let change = form.change.flatMap(PaymentFavourites.Change.init(rawValue:)), let key = form.key else {
             throw Abort(.badRequest, reason: request.text("payments_favouriteInvalid"))
         }
-        try await PaymentFavourites.change(String(key.prefix(60)), change, on: request)
+        try await PaymentFavourites.change(String(key.prefix(60)), change, on: request.context)
         return request.redirect(to: PaymentsURL.index)
     }
 
     private static func renderTemplates(_ request: Request, editing: PaymentTemplate?, form: TemplateForm?, errors: [String], status: HTTPStatus) async throws -> Response {
-        let view = try await PaymentPresentation.templatesPage(request, editing: editing, form: form, errors: errors)
+        let view = try await PaymentPresentation.templatesPage(request.context, filter: (try? request.query.decode(TemplateFilter.self)) ?? TemplateFilter(), editing: editing, form: form, errors: errors)
         return try await request.renderPage("Payments/templates", title: "payments_templates_title", content: view, status: status, activeModule: .payments)
     }
 }

@@ -15,7 +15,7 @@ enum PaymentWebController {
     @Sendable static func addAccount(_ request: Request) async throws -> Response {
         let form = try request.content.decode(PaymentAccountForm.self)
         return try await request.change {
-            let account = try await PaymentAccountService.add(name: form.name, iban: form.iban, currency: form.currency, isDefault: form.isDefault == "on", on: request)
+            let account = try await PaymentAccountService.add(name: form.name, iban: form.iban, currency: form.currency, isDefault: form.isDefault == "on", on: request.context)
             request.flash(.success, request.text("payments_accountAdded", ["name": account.name]))
             return PaymentsURL.index
         } showAgain: { errors, status in
@@ -26,7 +26,7 @@ enum PaymentWebController {
     @Sendable static func deleteAccount(_ request: Request) async throws -> Response {
         let account = try await PaymentAccount.find(request.id(.account), ownedBy: request)
         return try await request.change {
-            try await PaymentAccountService.delete(account, on: request)
+            try await PaymentAccountService.delete(account, on: request.context)
             request.flash(.success, request.text("payments_accountDeleted", ["name": account.name]))
             return PaymentsURL.index
         } showAgain: { errors, status in
@@ -37,7 +37,7 @@ enum PaymentWebController {
     @Sendable static func create(_ request: Request) async throws -> Response {
         let form = try request.content.decode(PaymentForm.self)
         return try await request.change {
-            let payment = try await PaymentService.create(form, on: request)
+            let payment = try await PaymentService.create(form, on: request.context)
             request.flash(.success, request.text("payments_created", ["amount": "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))"]))
             return PaymentsURL.index
         } showAgain: { errors, status in
@@ -61,7 +61,7 @@ enum PaymentWebController {
     /// Reloads while the photo waits or is read, then shows the form filled in from the first
     /// slip, or why nothing was.
     @Sendable static func slipReading(_ request: Request) async throws -> Response {
-        let capture = try await PaymentSlips.find(request.id(.capture), on: request)
+        let capture = try await PaymentSlips.find(request.id(.capture), on: request.context)
         switch capture.status {
         case .queued, .processing:
             let response = try await renderIndex(request, form: nil, slipPending: true, errors: [], status: .ok)
@@ -71,20 +71,20 @@ enum PaymentWebController {
             let reason = request.text("meters_photoUnreadable", ["reason": capture.error ?? ""])
             return try await renderIndex(request, form: nil, errors: [reason], status: .unprocessableEntity)
         case .done:
-            let shown = PaymentPresentation.slipForm(PaymentSlips.slips(of: capture) ?? [], request)
+            let shown = PaymentPresentation.slipForm(PaymentSlips.slips(of: capture) ?? [], request.context)
             return try await renderIndex(request, form: shown.form, slipNotes: shown.notes, errors: [], status: shown.form == nil ? .unprocessableEntity : .ok)
         }
     }
 
     @Sendable static func show(_ request: Request) async throws -> Response {
-        try await renderShow(try await PaymentService.find(request.id(.payment), on: request), request, form: nil, errors: [], status: .ok)
+        try await renderShow(try await PaymentService.find(request.id(.payment), on: request.context), request, form: nil, errors: [], status: .ok)
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let payment = try await PaymentService.find(request.id(.payment), on: request)
+        let payment = try await PaymentService.find(request.id(.payment), on: request.context)
         let form = try request.content.decode(PaymentForm.self)
         return try await request.change {
-            try await PaymentService.update(payment, with: form, on: request)
+            try await PaymentService.update(payment, with: form, on: request.context)
             request.flash(.success, request.text("payments_saved"))
             return PaymentsURL.payment(id: payment.id)
         } showAgain: { errors, status in
@@ -93,9 +93,9 @@ enum PaymentWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let payment = try await PaymentService.find(request.id(.payment), on: request)
+        let payment = try await PaymentService.find(request.id(.payment), on: request.context)
         return try await request.change {
-            try await PaymentService.delete(payment, on: request)
+            try await PaymentService.delete(payment, on: request.context)
             request.flash(.success, request.text("payments_deleted"))
             return PaymentsURL.index
         } showAgain: { errors, status in
@@ -106,7 +106,7 @@ enum PaymentWebController {
     @Sendable static func execute(_ request: Request) async throws -> Response {
         let form = try request.content.decode(ExecuteForm.self)
         return try await request.change {
-            let outcome = try await PaymentExecution.execute(account: form.account, date: form.date, on: request)
+            let outcome = try await PaymentExecution.execute(account: form.account, date: form.date, on: request.context)
             request.flash(.success, request.text("payments_executed", ["count": "\(outcome.file.paymentCount)", "id": outcome.file.messageID]))
             for item in outcome.leftOut { request.flash(.error, item.reason.message(item.payment, request: request)) }
             return PaymentsURL.index
@@ -130,12 +130,13 @@ enum PaymentWebController {
     static func renderIndex(
         _ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], slipPending: Bool = false, errors: [String], status: HTTPStatus
     ) async throws -> Response {
-        let view = try await PaymentPresentation.indexPage(request, form: form, slipNotes: slipNotes, slipPending: slipPending, errors: errors)
+        let start = (try? request.query.decode(PaymentStart.self)) ?? PaymentStart()
+        let view = try await PaymentPresentation.indexPage(request.context, form: form, start: start, slipNotes: slipNotes, slipPending: slipPending, errors: errors)
         return try await request.renderPage("Payments/index", title: "payments_title", content: view, status: status, activeModule: .payments)
     }
 
     static func renderShow(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
-        let view = try await PaymentPresentation.paymentPage(payment, request, form: form, errors: errors)
+        let view = try await PaymentPresentation.paymentPage(payment, request.context, form: form, errors: errors)
         return try await request.renderPage("Payments/show", title: "payments_payment_title", content: view, status: status, activeModule: .payments)
     }
 }

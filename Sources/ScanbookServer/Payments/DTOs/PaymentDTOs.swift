@@ -18,7 +18,7 @@ struct PaymentAccountDTO: Content {
     }
 }
 
-struct BankPaymentDTO: Content {
+struct PaymentDTO: Content {
     let id: UUID
     let kind: String
     let debitAccount: UUID

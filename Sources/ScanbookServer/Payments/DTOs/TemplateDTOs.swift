@@ -70,3 +70,17 @@ struct TemplateFolderDTO: Content {
         name = folder.name
     }
 }
+
+/// The templates page's filter (`?folder=<id>|none&q=`); values that do not parse filter nothing.
+struct TemplateFilter: Content {
+    var folder: String?
+    var q: String?
+}
+
+/// Where a new payment form starts (`?template=`, `?whitelist=`, `?kind=`): a template's values,
+/// a whitelisted beneficiary's, or an empty form of one kind.
+struct PaymentStart: Content {
+    var template: UUID?
+    var whitelist: UUID?
+    var kind: String?
+}

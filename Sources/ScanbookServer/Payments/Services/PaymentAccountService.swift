@@ -7,13 +7,13 @@ import Vapor
 enum PaymentAccountService {
     static let maximumNameLength = 70
 
-    static func all(on request: Request) async throws -> [PaymentAccount] {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await PaymentAccount.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
+    static func all(on context: ServiceContext) async throws -> [PaymentAccount] {
+        let ownerID = try context.requireUser().requireID()
+        return try await PaymentAccount.query(on: context.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
     }
 
-    static func add(name: String?, iban: String?, currency: String?, isDefault: Bool, on request: Request) async throws -> PaymentAccount {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func add(name: String?, iban: String?, currency: String?, isDefault: Bool, on context: ServiceContext) async throws -> PaymentAccount {
+        let ownerID = try context.requireUser().requireID()
         var problems: [LocalizedProblem] = []
         let trimmedName = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedName.isEmpty { problems.append(LocalizedProblem(key: "payments_accountNameRequired")) }
@@ -24,12 +24,12 @@ enum PaymentAccountService {
         case .failure(let problem): problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind)])
         }
         // None typed: the home currency.
-        let code = (currency ?? "").isEmpty ? CurrencyCode(request.homeCurrency) : CurrencyCode(currency ?? "")
+        let code = (currency ?? "").isEmpty ? CurrencyCode(context.homeCurrency) : CurrencyCode(currency ?? "")
         if code == nil { problems.append(LocalizedProblem(key: "settings_currencyInvalid", arguments: ["value": String((currency ?? "").prefix(20))])) }
         guard problems.isEmpty, let checked, let code else { throw UserFacingError(.unprocessableEntity, problems) }
         let account = PaymentAccount(ownerID: ownerID, name: trimmedName, iban: checked.electronic, currency: code.code, isDefault: isDefault)
         do {
-            try await request.db.writeTransaction { database in
+            try await context.db.writeTransaction { database in
                 let existing = try await PaymentAccount.query(on: database).filter(\.$owner.$id == ownerID).count()
                 account.isDefault = isDefault || existing == 0
                 if account.isDefault {
@@ -38,7 +38,7 @@ enum PaymentAccountService {
                 try await account.create(on: database)
                 guard let written = try await PaymentAccount.find(try account.requireID(), on: database) else { throw Abort(.notFound) }
                 try await AuditLog.record("account.add", subject: "account \(try written.requireID())", before: Optional<PaymentAccountDTO>.none,
-                                          after: try PaymentAccountDTO(written), on: database, request: request)
+                                          after: try PaymentAccountDTO(written), on: database, context: context)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw UserFacingError(.conflict, "payments_accountExists", ["iban": checked.formatted])
@@ -48,16 +48,16 @@ enum PaymentAccountService {
 
     /// Only an account no payment and no bank file names: deleting one would take the payments'
     /// history with it (the rows cascade).
-    static func delete(_ account: PaymentAccount, on request: Request) async throws {
+    static func delete(_ account: PaymentAccount, on context: ServiceContext) async throws {
         let accountID = try account.requireID()
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             let payments = try await Payment.query(on: database).filter(\.$debitAccount.$id == accountID).count()
             let files = try await PaymentFile.query(on: database).filter(\.$debitAccount.$id == accountID).count()
             guard payments + files == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(payments)"]) }
             guard let row = try await PaymentAccount.find(accountID, on: database) else { throw Abort(.notFound) }
             try await row.delete(on: database)
             try await AuditLog.record("account.delete", subject: "account \(accountID)", before: try PaymentAccountDTO(row),
-                                      after: Optional<PaymentAccountDTO>.none, on: database, request: request)
+                                      after: Optional<PaymentAccountDTO>.none, on: database, context: context)
         }
     }
 }

@@ -17,15 +17,15 @@ enum PaymentCodelines {
         let problems: [PaymentProblem]
     }
 
-    static func read(_ codeline: String?, on request: Request) async throws -> Reading {
-        let userID = try request.auth.require(User.self).requireID()
+    static func read(_ codeline: String?, on context: ServiceContext) async throws -> Reading {
+        let userID = try context.requireUser().requireID()
         let slip: Slip
         switch ESRCodeline.read(String((codeline ?? "").prefix(200))) {
         case .success(let reading): slip = Slip(reading.codeline)
         case .failure(let found): return Reading(state: .notParsable, slip: nil, whitelistEntry: nil, problems: found.problems)
         }
         let stored = slip.account.flatMap { ParticipantNumber($0)?.digits } ?? ""
-        let entry = try await WhitelistService.entry(for: stored, userID: userID, on: request.db)
+        let entry = try await WhitelistService.entry(for: stored, userID: userID, on: context.db)
         return Reading(state: entry == nil ? .notWhitelisted : .ok, slip: slip, whitelistEntry: entry, problems: [])
     }
 }
@@ -47,12 +47,12 @@ struct CodelineReadingDTO: Content {
     let whitelistEntry: WhitelistEntryDTO?
     let problems: [ProblemDTO]
 
-    init(_ reading: PaymentCodelines.Reading, request: Request) throws {
+    init(_ reading: PaymentCodelines.Reading, context: ServiceContext) throws {
         state = reading.state.rawValue
         slip = reading.slip
         whitelistEntry = try reading.whitelistEntry.map(WhitelistEntryDTO.init)
         problems = reading.problems.map { problem in
-            ProblemDTO(field: problem.field.rawValue, message: problem.localizedMessage.text(in: request), correctedValue: problem.correctedValue)
+            ProblemDTO(field: problem.field.rawValue, message: problem.localizedMessage.text(in: context), correctedValue: problem.correctedValue)
         }
     }
 }

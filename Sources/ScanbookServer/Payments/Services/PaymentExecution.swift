@@ -31,16 +31,16 @@ enum PaymentExecution {
     /// Every payment is checked against its signature digest (or the whitelist, for those that
     /// need none) in the transaction that marks it executed, so nothing changed after its check
     /// reaches the file.
-    static func execute(account accountID: UUID?, date: String?, on request: Request) async throws -> Outcome {
-        let ownerID = try request.auth.require(User.self).requireID()
-        let account = try await PaymentAccount.find(accountID, ownedBy: request)
+    static func execute(account accountID: UUID?, date: String?, on context: ServiceContext) async throws -> Outcome {
+        let ownerID = try context.requireUser().requireID()
+        let account = try await PaymentAccount.find(accountID, ownedBy: context)
         guard let day = date.flatMap(CalendarDate.init(iso:)) else { throw UserFacingError(.unprocessableEntity, "payments_invalidDate") }
-        let user = try request.auth.require(User.self)
+        let user = try context.requireUser()
         let accountID = try account.requireID()
-        let createdAt = request.now
+        let createdAt = context.now
         let messageID = "SB-\(Int(createdAt.timeIntervalSince1970))-\(UUID().uuidString.prefix(8))"
-        let ceiling = request.scanbookConfig.whitelistCeilingHundredths
-        let outcome: Outcome? = try await request.db.writeTransaction { database in
+        let ceiling = context.scanbookConfig.whitelistCeilingHundredths
+        let outcome: Outcome? = try await context.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
             let due = try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
                 .filter(\.$state == .pending).filter(\.$executionDate == day.description).with(\.$debitAccount).all()
@@ -56,7 +56,7 @@ enum PaymentExecution {
                 } else if try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database) {
                     // The whitelist no longer covers it (an entry removed or its limit lowered):
                     // from now on it waits for a signature.
-                    try await WhitelistService.requireSignatureFromNowOn(payment, on: database, request: request)
+                    try await WhitelistService.requireSignatureFromNowOn(payment, on: database, context: context)
                     leftOut.append(LeftOut(payment: payment, reason: .notCoveredByWhitelist))
                 } else {
                     payments.append(payment)
@@ -80,11 +80,11 @@ enum PaymentExecution {
             }
             let written = try await Payment.query(on: database).filter(\.$file.$id == fileID).with(\.$debitAccount).all()
             try await AuditLog.record("payments.execute", subject: "file \(fileID)", before: Optional<ExecutedFileSnapshot>.none,
-                                      after: try ExecutedFileSnapshot(file: file, payments: written), on: database, request: request)
+                                      after: try ExecutedFileSnapshot(file: file, payments: written), on: database, context: context)
             return Outcome(file: file, payments: written, leftOut: leftOut)
         }
         if let outcome { return outcome }
-        let waiting = try await Payment.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
+        let waiting = try await Payment.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
             .filter(\.$state == .pending).filter(\.$executionDate == day.description).count()
         if waiting > 0 { throw UserFacingError(.unprocessableEntity, "payments_awaitingSignature", ["count": "\(waiting)"]) }
         throw UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description])
@@ -116,10 +116,10 @@ enum PaymentExecution {
 /// What the audit log keeps of an executed file: the file and each payment it carries, as written.
 struct ExecutedFileSnapshot: Encodable {
     let file: PaymentFileDTO
-    let payments: [BankPaymentDTO]
+    let payments: [PaymentDTO]
 
     init(file: PaymentFile, payments: [Payment]) throws {
         self.file = try PaymentFileDTO(file)
-        self.payments = try payments.map(BankPaymentDTO.init)
+        self.payments = try payments.map(PaymentDTO.init)
     }
 }

@@ -62,9 +62,9 @@ enum PaymentFavourites {
 
     /// Pins or unpins `key`, or moves it one place; moving pins it and everything above it in
     /// their shown order, so what the user arranged stays arranged.
-    static func change(_ key: String, _ change: Change, on request: Request) async throws {
-        let ownerID = try request.auth.require(User.self).requireID()
-        try await request.db.writeTransaction { database in
+    static func change(_ key: String, _ change: Change, on context: ServiceContext) async throws {
+        let ownerID = try context.requireUser().requireID()
+        try await context.db.writeTransaction { database in
             let entries = try await ordered(ownerID: ownerID, on: database)
             var order = entries.map(\.key)
             guard let index = order.firstIndex(of: key) else { throw Abort(.notFound) }

@@ -8,33 +8,33 @@ import Vapor
 enum PaymentService {
     static let shown = 200
 
-    static func list(_ state: Payment.State, on request: Request) async throws -> [Payment] {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await Payment.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$state == state).with(\.$debitAccount)
+    static func list(_ state: Payment.State, on context: ServiceContext) async throws -> [Payment] {
+        let ownerID = try context.requireUser().requireID()
+        return try await Payment.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$state == state).with(\.$debitAccount)
             .sort(\.$executionDate, state == .pending ? .ascending : .descending).limit(shown).all()
     }
 
-    static func find(_ id: UUID?, on request: Request) async throws -> Payment {
-        try await Payment.find(id, ownedBy: request) { $0.with(\.$debitAccount) }
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> Payment {
+        try await Payment.find(id, ownedBy: context) { $0.with(\.$debitAccount) }
     }
 
     /// A new pending payment; to a beneficiary on no whitelist, or above the entry's limit, it
     /// waits for a signature. How the user started it (a slip photo, a template, a kind) counts
     /// for the home page's favourites.
-    static func create(_ form: PaymentForm, on request: Request) async throws -> Payment {
-        let (checked, account) = try await check(form, on: request)
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func create(_ form: PaymentForm, on context: ServiceContext) async throws -> Payment {
+        let (checked, account) = try await check(form, on: context)
+        let ownerID = try context.requireUser().requireID()
         let payment = Payment(ownerID: ownerID, checked: checked, debitAccountID: try account.requireID())
-        let favourite = try await favouriteKey(form.from, kind: checked.kind, ownerID: ownerID, on: request.db)
-        let ceiling = request.scanbookConfig.whitelistCeilingHundredths
-        return try await request.db.writeTransaction { database in
+        let favourite = try await favouriteKey(form.from, kind: checked.kind, ownerID: ownerID, on: context.db)
+        let ceiling = context.scanbookConfig.whitelistCeilingHundredths
+        return try await context.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
             payment.signatureRequired = try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database)
             try await payment.create(on: database)
             try await PaymentFavourites.count(favourite, ownerID: ownerID, on: database)
             let written = try await Payment.stored(try payment.requireID(), on: database)
-            try await AuditLog.record("payment.create", subject: "payment \(try written.requireID())", before: Optional<BankPaymentDTO>.none,
-                                      after: try BankPaymentDTO(written), on: database, request: request)
+            try await AuditLog.record("payment.create", subject: "payment \(try written.requireID())", before: Optional<PaymentDTO>.none,
+                                      after: try PaymentDTO(written), on: database, context: context)
             return written
         }
     }
@@ -43,17 +43,17 @@ enum PaymentService {
     /// needed a signature keeps needing one; a signature stays only while every field it covers
     /// is unchanged. Returns the row as written.
     @discardableResult
-    static func update(_ payment: Payment, with form: PaymentForm, on request: Request) async throws -> Payment {
+    static func update(_ payment: Payment, with form: PaymentForm, on context: ServiceContext) async throws -> Payment {
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
-        let (checked, account) = try await check(form, on: request)
-        let ownerID = try request.auth.require(User.self).requireID()
+        let (checked, account) = try await check(form, on: context)
+        let ownerID = try context.requireUser().requireID()
         let accountID = try account.requireID()
-        let ceiling = request.scanbookConfig.whitelistCeilingHundredths
-        return try await request.db.writeTransaction { database in
+        let ceiling = context.scanbookConfig.whitelistCeilingHundredths
+        return try await context.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
             let row = try await Payment.stored(try payment.requireID(), on: database)
             guard row.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
-            let before = try BankPaymentDTO(row)
+            let before = try PaymentDTO(row)
             let wasRequired = row.signatureRequired
             row.apply(checked, debitAccountID: accountID)
             row.$debitAccount.value = account
@@ -62,21 +62,21 @@ enum PaymentService {
             try await row.save(on: database)
             let written = try await Payment.stored(try row.requireID(), on: database)
             try await AuditLog.record("payment.update", subject: "payment \(try written.requireID())", before: before,
-                                      after: try BankPaymentDTO(written), on: database, request: request)
+                                      after: try PaymentDTO(written), on: database, context: context)
             return written
         }
     }
 
-    static func delete(_ payment: Payment, on request: Request) async throws {
+    static func delete(_ payment: Payment, on context: ServiceContext) async throws {
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
         let ownerID = payment.$owner.id
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
             let row = try await Payment.stored(try payment.requireID(), on: database)
             guard row.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
             try await row.delete(on: database)
-            try await AuditLog.record("payment.delete", subject: "payment \(try row.requireID())", before: try BankPaymentDTO(row),
-                                      after: Optional<BankPaymentDTO>.none, on: database, request: request)
+            try await AuditLog.record("payment.delete", subject: "payment \(try row.requireID())", before: try PaymentDTO(row),
+                                      after: Optional<PaymentDTO>.none, on: database, context: context)
         }
     }
 
@@ -91,10 +91,10 @@ enum PaymentService {
     }
 
     /// The form checked against the user's own debit account; every problem named at once.
-    private static func check(_ form: PaymentForm, on request: Request) async throws -> (CheckedPayment, PaymentAccount) {
+    private static func check(_ form: PaymentForm, on context: ServiceContext) async throws -> (CheckedPayment, PaymentAccount) {
         var account: PaymentAccount?
-        if let id = form.debitAccount { account = try await PaymentAccount.owned(id, by: request) }
-        switch form.draft(debitIBAN: account?.iban ?? "", today: request.today).check(today: request.today) {
+        if let id = form.debitAccount { account = try await PaymentAccount.owned(id, by: context) }
+        switch form.draft(debitIBAN: account?.iban ?? "", today: context.today).check(today: context.today) {
         case .success(let checked):
             guard let account else { throw UserFacingError(.unprocessableEntity, "payments_accountRequired") }
             return (checked, account)
@@ -108,8 +108,8 @@ enum PaymentService {
 
 extension PaymentAccount {
     /// `find(_:ownedBy:)` that answers nil instead of 404, for a form field.
-    static func owned(_ id: UUID, by request: Request) async throws -> PaymentAccount? {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await query(on: request.db).filter(\.$id == id).filter(\.$owner.$id == ownerID).first()
+    static func owned(_ id: UUID, by context: ServiceContext) async throws -> PaymentAccount? {
+        let ownerID = try context.requireUser().requireID()
+        return try await query(on: context.db).filter(\.$id == id).filter(\.$owner.$id == ownerID).first()
     }
 }

@@ -34,12 +34,12 @@ enum PaymentSigning {
 
     /// A new secret for the user's authenticator app, replacing an unconfirmed one (so a page shown
     /// earlier is worth nothing). Refused once an authenticator is confirmed.
-    static func startEnrolment(on request: Request) async throws -> Enrolment {
-        let user = try request.auth.require(User.self)
+    static func startEnrolment(on context: ServiceContext) async throws -> Enrolment {
+        let user = try context.requireUser()
         let userID = try user.requireID()
         let secret = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0.prefix(20)) }
-        let sealed = try await request.application.secretBox().seal(secret)
-        try await request.db.writeTransaction { database in
+        let sealed = try await context.application.secretBox().seal(secret)
+        try await context.db.writeTransaction { database in
             if let existing = try await authenticator(for: userID, on: database) {
                 guard !existing.isConfirmed else { throw UserFacingError(.conflict, "payments_authenticatorExists") }
                 try await existing.delete(on: database)
@@ -47,39 +47,39 @@ enum PaymentSigning {
             try await PaymentAuthenticator(userID: userID, sealedSecret: sealed).create(on: database)
         }
         let uri = totp(secret).provisioningURI(account: user.email, issuer: issuer)
-        let svg = try QRCodeWriter.encode(uri).svg(label: request.text("payments_authenticator_qr"))
+        let svg = try QRCodeWriter.encode(uri).svg(label: context.text("payments_authenticator_qr"))
         return Enrolment(secret: Base32.encode(secret), uri: uri, qrSVG: svg)
     }
 
-    static func confirmEnrolment(code: String?, on request: Request) async throws {
-        let userID = try request.auth.require(User.self).requireID()
-        guard let authenticator = try await authenticator(for: userID, on: request.db), !authenticator.isConfirmed else {
+    static func confirmEnrolment(code: String?, on context: ServiceContext) async throws {
+        let userID = try context.requireUser().requireID()
+        guard let authenticator = try await authenticator(for: userID, on: context.db), !authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_authenticatorNotStarted")
         }
-        try await consume(code, authenticator, for: .enrolment, request: request)
+        try await consume(code, authenticator, for: .enrolment, context: context)
         let id = try authenticator.requireID()
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             // Only the enrolment the code was checked against, and only once (a "set up" in another
             // tab may have replaced it meanwhile).
             guard let sql = database as? any SQLDatabase, try await !sql.update(PaymentAuthenticator.schema)
-                .set("confirmed_at", to: request.now).where("id", .equal, id).where("confirmed_at", .is, SQLLiteral.null)
+                .set("confirmed_at", to: context.now).where("id", .equal, id).where("confirmed_at", .is, SQLLiteral.null)
                 .returning("id").all().isEmpty else {
                 throw UserFacingError(.conflict, "payments_authenticatorNotStarted")
             }
-            try await AuditLog.record("authenticator.enrol", subject: "user \(userID)", before: Optional<String>.none, after: "confirmed", on: database, request: request)
+            try await AuditLog.record("authenticator.enrol", subject: "user \(userID)", before: Optional<String>.none, after: "confirmed", on: database, context: context)
         }
     }
 
     /// Removing the authenticator takes a current code from it.
-    static func remove(code: String?, on request: Request) async throws {
-        let userID = try request.auth.require(User.self).requireID()
-        guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
+    static func remove(code: String?, on context: ServiceContext) async throws {
+        let userID = try context.requireUser().requireID()
+        guard let authenticator = try await authenticator(for: userID, on: context.db), authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_authenticatorMissing")
         }
-        try await consume(code, authenticator, for: .removal, request: request)
-        try await request.db.writeTransaction { database in
+        try await consume(code, authenticator, for: .removal, context: context)
+        try await context.db.writeTransaction { database in
             try await authenticator.delete(on: database)
-            try await AuditLog.record("authenticator.remove", subject: "user \(userID)", before: "confirmed", after: Optional<String>.none, on: database, request: request)
+            try await AuditLog.record("authenticator.remove", subject: "user \(userID)", before: "confirmed", after: Optional<String>.none, on: database, context: context)
         }
     }
 
@@ -91,26 +91,26 @@ enum PaymentSigning {
     /// API client's copy); when given, a payment changed since is not signed (409), so nobody
     /// signs an amount they never saw.
     @discardableResult
-    static func sign(_ payment: Payment, code: String?, shown: String? = nil, on request: Request) async throws -> Payment {
-        let userID = try request.auth.require(User.self).requireID()
+    static func sign(_ payment: Payment, code: String?, shown: String? = nil, on context: ServiceContext) async throws -> Payment {
+        let userID = try context.requireUser().requireID()
         let paymentID = try payment.requireID()
         guard payment.state == .pending else { throw UserFacingError(.conflict, "payments_notPending") }
-        guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
+        guard let authenticator = try await authenticator(for: userID, on: context.db), authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_authenticatorMissing")
         }
-        try await requireSignable(try await Payment.stored(paymentID, on: request.db), shown: shown)
-        try await consume(code, authenticator, for: .payment(paymentID), request: request)
-        return try await request.db.writeTransaction { database in
+        try await requireSignable(try await Payment.stored(paymentID, on: context.db), shown: shown)
+        try await consume(code, authenticator, for: .payment(paymentID), context: context)
+        return try await context.db.writeTransaction { database in
             try await database.lockPayments(of: userID)
             let row = try await Payment.stored(paymentID, on: database)
             try await requireSignable(row, shown: shown)
-            let before = try BankPaymentDTO(row)
+            let before = try PaymentDTO(row)
             row.signedDigest = digest(row.signedFields(debitIBAN: row.debitAccount.iban))
-            row.signedAt = request.now
+            row.signedAt = context.now
             try await row.save(on: database)
-            try await WhitelistService.remember(row, userID: userID, on: database, request: request)
+            try await WhitelistService.remember(row, userID: userID, on: database, context: context)
             let written = try await Payment.stored(paymentID, on: database)
-            try await AuditLog.record("payment.sign", subject: "payment \(paymentID)", before: before, after: try BankPaymentDTO(written), on: database, request: request)
+            try await AuditLog.record("payment.sign", subject: "payment \(paymentID)", before: before, after: try PaymentDTO(written), on: database, context: context)
             return written
         }
     }
@@ -150,11 +150,11 @@ enum PaymentSigning {
     /// guesses cannot pass the limit; an attempt the throttle refuses is not counted (it checked
     /// nothing), a wrong one stays, a right one clears its target and address. Runs before the
     /// change's transaction, so a wrong code's count stays when the request fails.
-    private static func consume(_ code: String?, _ authenticator: PaymentAuthenticator, for target: CodeTarget, request: Request) async throws {
+    private static func consume(_ code: String?, _ authenticator: PaymentAuthenticator, for target: CodeTarget, context: ServiceContext) async throws {
         let user = authenticator.$user.id.uuidString
-        let key = "\(user) \(target.key) \(request.clientKey)"
-        let limiter = RateLimiter(database: request.db)
-        let now = request.now
+        let key = "\(user) \(target.key) \(context.clientKey)"
+        let limiter = RateLimiter(database: context.db)
+        let now = context.now
         let since = now.addingTimeInterval(-throttleWindow)
         let (allowedHere, allowedEverywhere) = (wrongCodesAllowed, wrongCodesPerUser)
         // Checked and counted in one step per target and per user (see `RateLimiter.reserve`).
@@ -170,9 +170,9 @@ enum PaymentSigning {
             }
         }
         let typed = String((code ?? "").filter { !$0.isWhitespace }.prefix(12))
-        let secret = try await request.application.openSecret(authenticator.sealedSecret)
+        let secret = try await context.application.openSecret(authenticator.sealedSecret)
         guard let counter = totp(secret).matchingCounter(typed, at: Int64(now.timeIntervalSince1970), after: authenticator.lastCounter),
-              try await advance(authenticator, to: counter, on: request.db)
+              try await advance(authenticator, to: counter, on: context.db)
         else {
             throw UserFacingError(.unprocessableEntity, "payments_codeWrong")
         }
@@ -207,12 +207,12 @@ enum PaymentSigning {
 
     /// A current code of the signed-in user's confirmed authenticator, used up (adding a
     /// beneficiary to a whitelist by hand takes one, as a signature would).
-    static func requireCode(_ code: String?, on request: Request) async throws {
-        let userID = try request.auth.require(User.self).requireID()
-        guard let authenticator = try await authenticator(for: userID, on: request.db), authenticator.isConfirmed else {
+    static func requireCode(_ code: String?, on context: ServiceContext) async throws {
+        let userID = try context.requireUser().requireID()
+        guard let authenticator = try await authenticator(for: userID, on: context.db), authenticator.isConfirmed else {
             throw UserFacingError(.conflict, "payments_whitelistNeedsAuthenticator")
         }
-        try await consume(code, authenticator, for: .whitelist, request: request)
+        try await consume(code, authenticator, for: .whitelist, context: context)
     }
 
     /// Moves the last used step forward to `counter` unless another request already used it or a later one.

@@ -16,8 +16,8 @@ enum PaymentSlips {
     }
 
     /// The owner's slip reading, or 404 for anyone else's and for captures of other kinds.
-    static func find(_ id: UUID?, on request: Request) async throws -> Capture {
-        let capture = try await CaptureService.find(id, on: request)
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> Capture {
+        let capture = try await CaptureService.find(id, on: context)
         guard capture.kind == .slip else { throw Abort(.notFound) }
         return capture
     }

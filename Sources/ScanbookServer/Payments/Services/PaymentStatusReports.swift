@@ -15,26 +15,26 @@ enum PaymentStatusReports {
         let rejected: Int
     }
 
-    static func apply(_ bytes: [UInt8], on request: Request) async throws -> Outcome {
-        let ownerID = try request.auth.require(User.self).requireID()
-        let report = try await parse(bytes, on: request)
-        guard let file = try await PaymentFile.query(on: request.db).filter(\.$owner.$id == ownerID)
+    static func apply(_ bytes: [UInt8], on context: ServiceContext) async throws -> Outcome {
+        let ownerID = try context.requireUser().requireID()
+        let report = try await parse(bytes, on: context)
+        guard let file = try await PaymentFile.query(on: context.db).filter(\.$owner.$id == ownerID)
             .filter(\.$messageID == report.originalMessageID).first() else {
             throw UserFacingError(.unprocessableEntity, "payments_reportUnknownFile", ["id": String(report.originalMessageID.prefix(35))])
         }
         let fileID = try file.requireID()
-        return try await request.db.writeTransaction { database in
+        return try await context.db.writeTransaction { database in
             let payments = try await Payment.query(on: database).filter(\.$file.$id == fileID).all()
             let byEndToEnd = Dictionary(try payments.map { (try PaymentExecution.endToEndID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
             var rejected = 0
             for (endToEnd, reason) in report.rejections(of: Array(byEndToEnd.keys)) {
                 guard let payment = byEndToEnd[endToEnd], payment.state != .rejected else { continue }
-                let before = try BankPaymentDTO(payment)
+                let before = try PaymentDTO(payment)
                 payment.state = .rejected
                 payment.rejectionReason = String(reason.description.prefix(500))
                 try await payment.save(on: database)
                 try await AuditLog.record("payment.reject", subject: "payment \(try payment.requireID())", before: before,
-                                          after: try BankPaymentDTO(try await Payment.stored(try payment.requireID(), on: database)), on: database, request: request)
+                                          after: try PaymentDTO(try await Payment.stored(try payment.requireID(), on: database)), on: database, context: context)
                 rejected += 1
             }
             return Outcome(file: file, rejected: rejected)
@@ -42,10 +42,10 @@ enum PaymentStatusReports {
     }
 
     /// The report's statuses; anything that is not a pain.002 is refused with a message.
-    static func parse(_ bytes: [UInt8], on request: Request) async throws -> PaymentStatusReport {
+    static func parse(_ bytes: [UInt8], on context: ServiceContext) async throws -> PaymentStatusReport {
         let root: XMLNode
         do {
-            root = try await request.parseXML(bytes) { try XMLSchema.parseWithoutSchema($0) }
+            root = try await context.application.parseXML(bytes) { try XMLSchema.parseWithoutSchema($0) }
         } catch let error as XMLSchemaError {
             throw UserFacingError(.unprocessableEntity, "payments_reportInvalid", ["reason": String(error.description.prefix(300))])
         }

@@ -10,9 +10,9 @@ enum PaymentTemplateService {
     static let shown = 500
 
     /// `folder`: only that folder's ("none": those in no folder); `name`: containing this text.
-    static func list(folder: String?, name: String?, on request: Request) async throws -> [PaymentTemplate] {
-        let ownerID = try request.auth.require(User.self).requireID()
-        var query = PaymentTemplate.query(on: request.db).filter(\.$owner.$id == ownerID)
+    static func list(folder: String?, name: String?, on context: ServiceContext) async throws -> [PaymentTemplate] {
+        let ownerID = try context.requireUser().requireID()
+        var query = PaymentTemplate.query(on: context.db).filter(\.$owner.$id == ownerID)
         if folder == "none" {
             query = query.filter(\.$folder.$id == nil)
         } else if let folder, !folder.isEmpty {
@@ -25,17 +25,17 @@ enum PaymentTemplateService {
         return templates.filter { $0.name.localizedCaseInsensitiveContains(needle) || $0.beneficiaryName.localizedCaseInsensitiveContains(needle) }
     }
 
-    static func folders(on request: Request) async throws -> [PaymentTemplateFolder] {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await PaymentTemplateFolder.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
+    static func folders(on context: ServiceContext) async throws -> [PaymentTemplateFolder] {
+        let ownerID = try context.requireUser().requireID()
+        return try await PaymentTemplateFolder.query(on: context.db).filter(\.$owner.$id == ownerID).sort(\.$name).all()
     }
 
-    static func addFolder(_ form: FolderForm, on request: Request) async throws -> PaymentTemplateFolder {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func addFolder(_ form: FolderForm, on context: ServiceContext) async throws -> PaymentTemplateFolder {
+        let ownerID = try context.requireUser().requireID()
         let name = try checkedName(form.name, missing: "payments_folderNameRequired")
         let folder = PaymentTemplateFolder(ownerID: ownerID, name: name)
         do {
-            try await folder.create(on: request.db)
+            try await folder.create(on: context.db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw UserFacingError(.conflict, "payments_folderExists", ["name": name])
         }
@@ -43,16 +43,16 @@ enum PaymentTemplateService {
     }
 
     /// The folder's templates stay, outside any folder.
-    static func deleteFolder(_ folder: PaymentTemplateFolder, on request: Request) async throws {
+    static func deleteFolder(_ folder: PaymentTemplateFolder, on context: ServiceContext) async throws {
         let folderID = try folder.requireID()
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await PaymentTemplate.query(on: database).filter(\.$folder.$id == folderID).set(\.$folder.$id, to: nil).update()
             try await folder.delete(on: database)
         }
     }
 
-    static func save(_ form: TemplateForm, into template: PaymentTemplate? = nil, on request: Request) async throws -> PaymentTemplate {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func save(_ form: TemplateForm, into template: PaymentTemplate? = nil, on context: ServiceContext) async throws -> PaymentTemplate {
+        let ownerID = try context.requireUser().requireID()
         let before = try template.map(PaymentTemplateDTO.init)
         let template = template ?? PaymentTemplate()
         template.$owner.id = ownerID
@@ -62,14 +62,14 @@ enum PaymentTemplateService {
         template.kind = PaymentDraft.Kind(rawValue: text(form.kind))?.rawValue ?? PaymentDraft.Kind.bank.rawValue
         template.$folder.id = nil
         if let text = form.folder, !text.isEmpty {
-            guard let folderID = UUID(uuidString: text), try await PaymentTemplateFolder.query(on: request.db).filter(\.$id == folderID).filter(\.$owner.$id == ownerID).count() == 1 else {
+            guard let folderID = UUID(uuidString: text), try await PaymentTemplateFolder.query(on: context.db).filter(\.$id == folderID).filter(\.$owner.$id == ownerID).count() == 1 else {
                 throw UserFacingError(.unprocessableEntity, "payments_folderUnknown")
             }
             template.$folder.id = folderID
         }
         template.$debitAccount.id = nil
         if let text = form.debitAccount, !text.isEmpty {
-            guard let accountID = UUID(uuidString: text), try await PaymentAccount.owned(accountID, by: request) != nil else { throw UserFacingError(.unprocessableEntity, "payments_accountRequired") }
+            guard let accountID = UUID(uuidString: text), try await PaymentAccount.owned(accountID, by: context) != nil else { throw UserFacingError(.unprocessableEntity, "payments_accountRequired") }
             template.$debitAccount.id = accountID
         }
         (template.beneficiaryName, template.beneficiaryStreet, template.beneficiaryBuildingNumber) = (text(form.beneficiaryName), text(form.beneficiaryStreet), text(form.beneficiaryBuildingNumber))
@@ -95,17 +95,17 @@ enum PaymentTemplateService {
         template.reference = text(form.reference)
         template.message = String(text(form.message).prefix(140))
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
-        return try await request.db.writeTransaction { database in
+        return try await context.db.writeTransaction { database in
             try await template.save(on: database)
             guard let written = try await PaymentTemplate.find(try template.requireID(), on: database) else { throw Abort(.notFound) }
             try await AuditLog.record(before == nil ? "template.create" : "template.update", subject: "template \(try written.requireID())",
-                                      before: before, after: try PaymentTemplateDTO(written), on: database, request: request)
+                                      before: before, after: try PaymentTemplateDTO(written), on: database, context: context)
             return written
         }
     }
 
     /// "Save this payment as a template".
-    static func save(_ payment: Payment, name: String?, folder: String?, on request: Request) async throws -> PaymentTemplate {
+    static func save(_ payment: Payment, name: String?, folder: String?, on context: ServiceContext) async throws -> PaymentTemplate {
         var form = TemplateForm(name: name, folder: folder)
         form.kind = payment.kind
         form.debitAccount = payment.$debitAccount.id.uuidString
@@ -117,18 +117,18 @@ enum PaymentTemplateService {
         form.referenceType = payment.referenceType == "ESR" ? "QRR" : payment.referenceType
         form.reference = payment.reference
         form.message = payment.message
-        return try await save(form, on: request)
+        return try await save(form, on: context)
     }
 
-    static func delete(_ template: PaymentTemplate, on request: Request) async throws {
+    static func delete(_ template: PaymentTemplate, on context: ServiceContext) async throws {
         let key = PaymentFavourites.templateKey(try template.requireID())
         let ownerID = template.$owner.id
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await PaymentFavourite.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$key == key).delete()
             guard let row = try await PaymentTemplate.find(try template.requireID(), on: database) else { throw Abort(.notFound) }
             try await row.delete(on: database)
             try await AuditLog.record("template.delete", subject: "template \(try row.requireID())", before: try PaymentTemplateDTO(row),
-                                      after: Optional<PaymentTemplateDTO>.none, on: database, request: request)
+                                      after: Optional<PaymentTemplateDTO>.none, on: database, context: context)
         }
     }
 

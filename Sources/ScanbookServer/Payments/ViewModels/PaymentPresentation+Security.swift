@@ -4,8 +4,8 @@ import ScanbookCore
 import Vapor
 
 extension PaymentPresentation {
-    static func whitelistPage(_ request: Request, errors: [String]) async throws -> WhitelistView {
-        let user = try request.auth.require(User.self)
+    static func whitelistPage(_ context: ServiceContext, errors: [String]) async throws -> WhitelistView {
+        let user = try context.requireUser()
         func row(_ entry: WhitelistEntry) throws -> WhitelistView.Row {
             let id = try entry.requireID()
             let address = entry.address
@@ -17,7 +17,7 @@ extension PaymentPresentation {
                 account: accountText(entry.account),
                 bank: [entry.bankName, entry.clearingNumber.map { "BC \($0)" }, entry.bankAddress].compactMap { $0 }.joined(separator: " · "),
                 payURL: PaymentsURL.index.path + "?whitelist=\(id.uuidString)#new-payment",
-                limit: [entry.cover.currency, Formatting.money(Amount(minorUnits: entry.cover.limitHundredths, decimals: 2), locale: request.locale)]
+                limit: [entry.cover.currency, Formatting.money(Amount(minorUnits: entry.cover.limitHundredths, decimals: 2), locale: context.locale)]
                     .compactMap { $0 }.joined(separator: " "),
                 limitValue: Amount(minorUnits: entry.cover.limitHundredths, decimals: 2).description,
                 limitURL: PaymentsURL.whitelistLimit(id: id).path,
@@ -25,28 +25,28 @@ extension PaymentPresentation {
             )
         }
         return WhitelistView(
-            personal: try await WhitelistService.personal(on: request).map(row),
-            global: try await WhitelistService.global(on: request.db).map(row),
+            personal: try await WhitelistService.personal(on: context).map(row),
+            global: try await WhitelistService.global(on: context.db).map(row),
             isAdmin: user.isAdmin, errors: errors
         )
     }
 
-    static func authenticatorPage(_ request: Request, enrolment: PaymentSigning.Enrolment?, errors: [String]) async throws -> AuthenticatorView {
-        let userID = try request.auth.require(User.self).requireID()
-        let authenticator = try await PaymentSigning.authenticator(for: userID, on: request.db)
+    static func authenticatorPage(_ context: ServiceContext, enrolment: PaymentSigning.Enrolment?, errors: [String]) async throws -> AuthenticatorView {
+        let userID = try context.requireUser().requireID()
+        let authenticator = try await PaymentSigning.authenticator(for: userID, on: context.db)
         return AuthenticatorView(
             confirmed: authenticator?.isConfirmed ?? false,
-            confirmedAt: authenticator?.confirmedAt.map { Formatting.dateTime($0, locale: request.locale) },
+            confirmedAt: authenticator?.confirmedAt.map { Formatting.dateTime($0, locale: context.locale) },
             secret: enrolment.map { grouped($0.secret) },
             qrDataURL: enrolment.map { "data:image/svg+xml;base64," + Data($0.qrSVG.utf8).base64EncodedString() },
-            wrongCodes: try await wrongCodeNotes(request, only: nil),
+            wrongCodes: try await wrongCodeNotes(context, only: nil),
             errors: errors
         )
     }
 
-    static func auditPage(_ request: Request) async throws -> AuditView {
-        let userID = try request.auth.require(User.self).requireID()
-        let entries = try await AuditEntry.query(on: request.db).filter(\.$actorID == userID).sort(\.$sequence, .descending).limit(200).all()
+    static func auditPage(_ context: ServiceContext) async throws -> AuditView {
+        let userID = try context.requireUser().requireID()
+        let entries = try await AuditEntry.query(on: context.db).filter(\.$actorID == userID).sort(\.$sequence, .descending).limit(200).all()
         return AuditView(entries: entries.map { entry in
             .init(sequence: entry.sequence, at: entry.at.replacingOccurrences(of: "T", with: " ").prefix(19).description,
                   action: entry.action, subject: entry.subject,
@@ -55,14 +55,14 @@ extension PaymentPresentation {
     }
 
     /// "3 wrong codes for this payment from 203.0.113.9 in the last 15 minutes, the last at 10:42."
-    static func wrongCodeNotes(_ request: Request, only target: PaymentSigning.CodeTarget?) async throws -> [String] {
-        let userID = try request.auth.require(User.self).requireID()
-        let recent = try await PaymentSigning.recentWrongCodes(of: userID, now: request.now, on: request.db)
+    static func wrongCodeNotes(_ context: ServiceContext, only target: PaymentSigning.CodeTarget?) async throws -> [String] {
+        let userID = try context.requireUser().requireID()
+        let recent = try await PaymentSigning.recentWrongCodes(of: userID, now: context.now, on: context.db)
         return recent.filter { target == nil || $0.target == target?.key }.map { item in
             let kind = item.target.hasPrefix("payment:") ? "payment" : item.target
-            return request.text("payments_wrongCodes_\(kind)", [
+            return context.text("payments_wrongCodes_\(kind)", [
                 "count": "\(item.count)", "address": item.address, "minutes": "\(Int(PaymentSigning.throttleWindow / 60))",
-                "time": Formatting.dateTime(item.last, locale: request.locale),
+                "time": Formatting.dateTime(item.last, locale: context.locale),
             ])
         }
     }

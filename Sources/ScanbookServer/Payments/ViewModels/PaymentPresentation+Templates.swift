@@ -4,13 +4,13 @@ import ScanbookCore
 import Vapor
 
 extension PaymentPresentation {
-    static func templatesPage(_ request: Request, editing: PaymentTemplate?, form: TemplateForm?, errors: [String]) async throws -> TemplatesView {
-        let folderFilter = try? request.query.get(String.self, at: "folder")
-        let nameFilter = (try? request.query.get(String.self, at: "q")) ?? ""
-        let folders = try await PaymentTemplateService.folders(on: request)
-        let templates = try await PaymentTemplateService.list(folder: folderFilter, name: nameFilter, on: request)
+    static func templatesPage(_ context: ServiceContext, filter: TemplateFilter, editing: PaymentTemplate?, form: TemplateForm?, errors: [String]) async throws -> TemplatesView {
+        let folderFilter = filter.folder
+        let nameFilter = filter.q ?? ""
+        let folders = try await PaymentTemplateService.folders(on: context)
+        let templates = try await PaymentTemplateService.list(folder: folderFilter, name: nameFilter, on: context)
         let folderNames = Dictionary(folders.compactMap { folder in folder.id.map { ($0, folder.name) } }, uniquingKeysWith: { first, _ in first })
-        let accounts = try await PaymentAccountService.all(on: request)
+        let accounts = try await PaymentAccountService.all(on: context)
         var values = editing.map(Self.form) ?? PaymentFormValues()
         var name = editing?.name ?? ""
         var folder = editing?.$folder.id?.uuidString ?? ""
@@ -36,13 +36,13 @@ extension PaymentPresentation {
                 return .init(name: item.name, filterURL: PaymentsURL.templates.path + "?folder=\(id.uuidString)",
                              deleteURL: PaymentsURL.deleteFolder(id: id).path, selected: folderFilter == id.uuidString)
             },
-            folderOptions: [SelectOption(value: "", label: request.text("payments_folder_none"), selected: folder.isEmpty)]
+            folderOptions: [SelectOption(value: "", label: context.text("payments_folder_none"), selected: folder.isEmpty)]
                 + folders.compactMap { item in item.id.map { SelectOption(value: $0.uuidString, label: item.name, selected: $0.uuidString == folder) } },
             query: String(nameFilter.prefix(PaymentTemplateService.maximumNameLength)), selectedFolder: folderFilter ?? "",
             form: values, name: name,
             saveURL: editing?.id.map { PaymentsURL.template(id: $0).path } ?? PaymentsURL.templates.path, editing: editing != nil,
-            kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
-            referenceTypes: referenceTypes(values.referenceType, request), errors: errors
+            kinds: kinds(values.kind, context), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
+            referenceTypes: referenceTypes(values.referenceType, context), errors: errors
         )
     }
 
@@ -73,14 +73,14 @@ extension PaymentPresentation {
     }
 
     /// The values `?template=`, `?whitelist=` or `?kind=` start the new-payment form with.
-    static func startingForm(_ request: Request) async throws -> PaymentFormValues? {
-        if let id = try? request.query.get(UUID.self, at: "template") {
-            return form(try await PaymentTemplate.find(id, ownedBy: request))
+    static func startingForm(_ context: ServiceContext, start: PaymentStart) async throws -> PaymentFormValues? {
+        if let id = start.template {
+            return form(try await PaymentTemplate.find(id, ownedBy: context))
         }
-        if let id = try? request.query.get(UUID.self, at: "whitelist") {
-            return form(try await WhitelistService.find(id, on: request))
+        if let id = start.whitelist {
+            return form(try await WhitelistService.find(id, on: context))
         }
-        if let kind = (try? request.query.get(String.self, at: "kind")).flatMap(PaymentDraft.Kind.init(rawValue:)) {
+        if let kind = start.kind.flatMap(PaymentDraft.Kind.init(rawValue:)) {
             var values = PaymentFormValues()
             values.kind = kind.rawValue
             return values
@@ -88,17 +88,17 @@ extension PaymentPresentation {
         return nil
     }
 
-    static func favourites(_ request: Request) async throws -> [FavouriteTile] {
-        let ownerID = try request.auth.require(User.self).requireID()
-        return try await PaymentFavourites.ordered(ownerID: ownerID, on: request.db).map { entry in
+    static func favourites(_ context: ServiceContext) async throws -> [FavouriteTile] {
+        let ownerID = try context.requireUser().requireID()
+        return try await PaymentFavourites.ordered(ownerID: ownerID, on: context.db).map { entry in
             let (label, url): (String, String)
             if let template = entry.template, let id = template.id {
                 (label, url) = (template.name, PaymentsURL.index.path + "?template=\(id.uuidString)#new-payment")
             } else if entry.key == PaymentFavourites.scan {
-                (label, url) = (request.text("payments_favourite_scan"), PaymentsURL.index.path + "#slip")
+                (label, url) = (context.text("payments_favourite_scan"), PaymentsURL.index.path + "#slip")
             } else {
                 let kind = String(entry.key.dropFirst("kind:".count))
-                (label, url) = (request.text("payments_kind_\(kind)"), PaymentsURL.index.path + "?kind=\(kind)#new-payment")
+                (label, url) = (context.text("payments_kind_\(kind)"), PaymentsURL.index.path + "?kind=\(kind)#new-payment")
             }
             return FavouriteTile(key: entry.key, label: label, url: url, uses: entry.uses, pinned: entry.pinned)
         }

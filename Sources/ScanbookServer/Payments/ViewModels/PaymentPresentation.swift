@@ -5,63 +5,64 @@ import Vapor
 
 /// How payments read on their pages.
 enum PaymentPresentation {
-    static func indexPage(_ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], slipPending: Bool = false, errors: [String]) async throws -> PaymentsIndexView {
-        let accounts = try await PaymentAccountService.all(on: request)
-        let pending = try await PaymentService.list(.pending, on: request)
-        let executed = try await PaymentService.list(.executed, on: request)
-        let rejected = try await PaymentService.list(.rejected, on: request)
-        let ownerID = try request.auth.require(User.self).requireID()
-        let files = try await PaymentFile.query(on: request.db).filter(\.$owner.$id == ownerID).sort(\.$createdAt, .descending).limit(50).all()
+    /// `form` refills the form after a refusal or from a slip; without one the form starts from `start`.
+    static func indexPage(_ context: ServiceContext, form: PaymentFormValues?, start: PaymentStart = PaymentStart(), slipNotes: [String] = [], slipPending: Bool = false, errors: [String]) async throws -> PaymentsIndexView {
+        let accounts = try await PaymentAccountService.all(on: context)
+        let pending = try await PaymentService.list(.pending, on: context)
+        let executed = try await PaymentService.list(.executed, on: context)
+        let rejected = try await PaymentService.list(.rejected, on: context)
+        let ownerID = try context.requireUser().requireID()
+        let files = try await PaymentFile.query(on: context.db).filter(\.$owner.$id == ownerID).sort(\.$createdAt, .descending).limit(50).all()
         var values: PaymentFormValues
-        if let form { values = form } else { values = try await startingForm(request) ?? PaymentFormValues() }
+        if let form { values = form } else { values = try await startingForm(context, start: start) ?? PaymentFormValues() }
         if values.debitAccount.isEmpty { values.debitAccount = accounts.first { $0.isDefault }?.id?.uuidString ?? "" }
-        if values.executionDate.isEmpty { values.executionDate = request.today.description }
+        if values.executionDate.isEmpty { values.executionDate = context.today.description }
         return PaymentsIndexView(
             accounts: try accounts.map { account in
                 .init(name: account.name, iban: IBAN(account.iban)?.formatted ?? account.iban, currency: account.currency,
                       isDefault: account.isDefault, deleteURL: PaymentsURL.deleteAccount(id: try account.requireID()).path)
             },
-            favourites: try await favourites(request),
-            pending: try pending.map { try row($0, request) }, executed: try executed.map { try row($0, request) },
-            rejected: try rejected.map { try row($0, request) },
+            favourites: try await favourites(context),
+            pending: try pending.map { try row($0, context) }, executed: try executed.map { try row($0, context) },
+            rejected: try rejected.map { try row($0, context) },
             files: try files.map { file in
-                .init(label: request.text("payments_file_label", ["date": Formatting.date(file.executionDate, locale: request.locale), "count": "\(file.paymentCount)", "id": file.messageID]),
+                .init(label: context.text("payments_file_label", ["date": Formatting.date(file.executionDate, locale: context.locale), "count": "\(file.paymentCount)", "id": file.messageID]),
                       url: PaymentsURL.file(id: try file.requireID()).path)
             },
-            form: values, kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
-            referenceTypes: referenceTypes(values.referenceType, request), slipNotes: slipNotes, slipPending: slipPending, errors: errors,
-            today: request.today.description, maxUpload: ByteCount(request.scanbookConfig.maxUploadBytes).description, links: .init()
+            form: values, kinds: kinds(values.kind, context), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
+            referenceTypes: referenceTypes(values.referenceType, context), slipNotes: slipNotes, slipPending: slipPending, errors: errors,
+            today: context.today.description, maxUpload: ByteCount(context.scanbookConfig.maxUploadBytes).description, links: .init()
         )
     }
 
-    static func paymentPage(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String]) async throws -> PaymentShowView {
-        let accounts = try await PaymentAccountService.all(on: request)
+    static func paymentPage(_ payment: Payment, _ context: ServiceContext, form: PaymentFormValues?, errors: [String]) async throws -> PaymentShowView {
+        let accounts = try await PaymentAccountService.all(on: context)
         let values = form ?? Self.form(payment)
         let id = try payment.requireID()
-        let userID = try request.auth.require(User.self).requireID()
-        let canSign = try await PaymentSigning.authenticator(for: userID, on: request.db)?.isConfirmed ?? false
-        let folders = try await PaymentTemplateService.folders(on: request)
+        let userID = try context.requireUser().requireID()
+        let canSign = try await PaymentSigning.authenticator(for: userID, on: context.db)?.isConfirmed ?? false
+        let folders = try await PaymentTemplateService.folders(on: context)
         return PaymentShowView(
-            payment: try row(payment, request), editable: payment.state == .pending, form: values,
-            kinds: kinds(values.kind, request), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
-            referenceTypes: referenceTypes(values.referenceType, request), rejectionReason: payment.rejectionReason, errors: errors,
+            payment: try row(payment, context), editable: payment.state == .pending, form: values,
+            kinds: kinds(values.kind, context), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
+            referenceTypes: referenceTypes(values.referenceType, context), rejectionReason: payment.rejectionReason, errors: errors,
             updateURL: PaymentsURL.payment(id: id).path, deleteURL: PaymentsURL.deletePayment(id: id).path,
             signURL: PaymentsURL.sign(id: id).path, saveAsTemplateURL: PaymentsURL.saveAsTemplate(id: id).path, canSign: canSign,
             contentDigest: payment.contentDigest,
-            wrongCodes: try await wrongCodeNotes(request, only: .payment(id)),
-            folderOptions: [SelectOption(value: "", label: request.text("payments_folder_none"), selected: true)]
+            wrongCodes: try await wrongCodeNotes(context, only: .payment(id)),
+            folderOptions: [SelectOption(value: "", label: context.text("payments_folder_none"), selected: true)]
                 + folders.compactMap { folder in folder.id.map { SelectOption(value: $0.uuidString, label: folder.name, selected: false) } }
         )
     }
 
-    static func row(_ payment: Payment, _ request: Request) throws -> PaymentRow {
+    static func row(_ payment: Payment, _ context: ServiceContext) throws -> PaymentRow {
         PaymentRow(
             url: PaymentsURL.payment(id: try payment.requireID()).path,
             beneficiary: payment.beneficiaryName.isEmpty ? payment.beneficiaryAccount : payment.beneficiaryName,
             account: accountText(payment.beneficiaryAccount),
-            amount: "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))",
-            executionDate: Formatting.date(payment.executionDate, locale: request.locale),
-            state: payment.state.rawValue, stateLabel: request.text("payments_state_\(payment.state.rawValue)"),
+            amount: "\(payment.currency) \(Formatting.money(payment.amount, locale: context.locale))",
+            executionDate: Formatting.date(payment.executionDate, locale: context.locale),
+            state: payment.state.rawValue, stateLabel: context.text("payments_state_\(payment.state.rawValue)"),
             awaitingSignature: payment.state == .pending && !payment.isReady(debitIBAN: payment.$debitAccount.value?.iban ?? ""),
             rejectionReason: payment.rejectionReason
         )
@@ -93,20 +94,20 @@ enum PaymentPresentation {
 
     /// What a finished slip reading shows: the first slip as the form's values with what was read,
     /// or no form and why (none found, or the slip fails its checks).
-    static func slipForm(_ slips: [Slip], _ request: Request) -> (form: PaymentFormValues?, notes: [String]) {
-        guard let slip = slips.first else { return (nil, [request.text("payments_slipNotFound")]) }
+    static func slipForm(_ slips: [Slip], _ context: ServiceContext) -> (form: PaymentFormValues?, notes: [String]) {
+        guard let slip = slips.first else { return (nil, [context.text("payments_slipNotFound")]) }
         guard slip.problems.isEmpty else {
             // In the user's language; a reading stored before problems kept their kind stays English.
             let problems = slip.problems.flatMap { problem in
-                problem.paymentProblem.map { $0.localized.map { $0.text(in: request) } }
+                problem.paymentProblem.map { $0.localized.map { $0.text(in: context) } }
                     ?? ["\(problem.field): \(problem.message)" + (problem.correctedValue.map { " (\($0))" } ?? "")]
             }
-            return (nil, [request.text("payments_slipInvalid")] + problems)
+            return (nil, [context.text("payments_slipInvalid")] + problems)
         }
-        var notes = [request.text(slip.kind == .qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
-        if slip.notification { notes.append(request.text("payments_slipNotification")) }
-        if slips.count > 1 { notes.append(request.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
-        return (form(slip, today: request.today), notes)
+        var notes = [context.text(slip.kind == .qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
+        if slip.notification { notes.append(context.text("payments_slipNotification")) }
+        if slips.count > 1 { notes.append(context.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
+        return (form(slip, today: context.today), notes)
     }
 
     /// A slip read from a photo, as the form's values (the user completes and confirms them).
@@ -128,8 +129,8 @@ enum PaymentPresentation {
         return values
     }
 
-    static func kinds(_ selected: String, _ request: Request) -> [SelectOption] {
-        PaymentDraft.Kind.allCases.map { SelectOption(value: $0.rawValue, label: request.text("payments_kind_\($0.rawValue)"), selected: $0.rawValue == selected) }
+    static func kinds(_ selected: String, _ context: ServiceContext) -> [SelectOption] {
+        PaymentDraft.Kind.allCases.map { SelectOption(value: $0.rawValue, label: context.text("payments_kind_\($0.rawValue)"), selected: $0.rawValue == selected) }
     }
 
     static func debitAccounts(_ accounts: [PaymentAccount], selected: String) -> [SelectOption] {
@@ -138,7 +139,7 @@ enum PaymentPresentation {
         }
     }
 
-    static func referenceTypes(_ selected: String, _ request: Request) -> [SelectOption] {
-        ["QRR", "SCOR", "NON"].map { SelectOption(value: $0, label: request.text("payments_reference_\($0)"), selected: $0 == selected) }
+    static func referenceTypes(_ selected: String, _ context: ServiceContext) -> [SelectOption] {
+        ["QRR", "SCOR", "NON"].map { SelectOption(value: $0, label: context.text("payments_reference_\($0)"), selected: $0 == selected) }
     }
 }

@@ -20,7 +20,7 @@ enum PaymentXMLController {
 
     @Sendable static func ocrPayment(_ request: Request) async throws -> Response {
         try await handle(.ocrPayment, request) { root, language in
-            let reading = try await PaymentCodelines.read(root.value("Codeline"), on: request)
+            let reading = try await PaymentCodelines.read(root.value("Codeline"), on: request.context)
             var body = Body(.ocrPayment)
             body.element("State", "\(reading.state.rawValue)")
             if let slip = reading.slip {
@@ -64,7 +64,7 @@ enum PaymentXMLController {
                 }
                 return (refusal(field: fieldName(first.field), message: problemText(first, language), corrected: first.correctedValue, exceptions: exceptions), .unprocessableEntity)
             }
-            let payment = try await PaymentService.create(form, on: request)
+            let payment = try await PaymentService.create(form, on: request.context)
             var body = Body(.orangePayment)
             body.element("State", payment.signatureRequired ? "3" : "1")
             body.element("PaymentId", try payment.requireID().uuidString)
@@ -84,7 +84,7 @@ enum PaymentXMLController {
                 return (body, .notFound)
             }
             do {
-                try await PaymentSigning.sign(payment, code: root.value("Signature"), on: request)
+                try await PaymentSigning.sign(payment, code: root.value("Signature"), on: request.context)
             } catch let error as UserFacingError {
                 let messages = error.problems.map { language.text($0.key, $0.arguments) }
                 body.element("State", "2")
@@ -107,7 +107,7 @@ enum PaymentXMLController {
         let root: XMLNode
         do {
             guard let schema = request.application.paymentXML.schemas[service] else { throw Abort(.internalServerError) }
-            root = try await request.parseXML(bytes) { try schema.parse($0) }
+            root = try await request.application.parseXML(bytes) { try schema.parse($0) }
         } catch let error as XMLSchemaError {
             let language = ServiceLanguage(Self.declaredLanguage(in: bytes), request.application.paymentXML)
             return failure(service, message: language.text("xml_invalidRequest"), exceptions: error.messages.map { ("schema", nil, $0) }).response(.badRequest)

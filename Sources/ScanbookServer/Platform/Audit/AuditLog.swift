@@ -24,16 +24,16 @@ enum AuditLog {
     /// Records `action` on `subject` by the signed-in user; `before`/`after` are the record's
     /// snapshots (nil when it did not exist before or does not after).
     static func record<Snapshot: Encodable>(
-        _ action: String, subject: String, before: Snapshot?, after: Snapshot?, on database: any Database, request: Request
+        _ action: String, subject: String, before: Snapshot?, after: Snapshot?, on database: any Database, context: ServiceContext
     ) async throws {
-        let user = try request.auth.require(User.self)
-        let seal = AuditSeal(box: try await request.application.secretBox())
+        let user = try context.requireUser()
+        let seal = AuditSeal(box: try await context.application.secretBox())
         do {
             try await append(action, subject: subject, actorID: try user.requireID(), actor: user.email,
-                             before: try before.map(json), after: try after.map(json), at: request.now, seal: seal, on: database)
+                             before: try before.map(json), after: try after.map(json), at: context.now, seal: seal, on: database)
         } catch let problem as Unsealable {
             // The change is refused with its entry: nothing money-related lands unlogged.
-            request.logger.critical("audit log: \(problem.description)")
+            context.logger.critical("audit log: \(problem.description)")
             throw UserFacingError(.serviceUnavailable, "audit_damaged")
         }
     }

@@ -10,7 +10,7 @@ struct CheckedUpload: Sendable {
     let content: SniffedContent
 }
 
-extension Request {
+extension Application {
     /// Checks that a file came, its size, real content type and the image header before anything
     /// is stored; a rejection names the problem. Photos to be recognized pass `minimumSide`.
     func checkImageUpload(_ file: File?, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
@@ -28,21 +28,14 @@ extension Request {
         }
     }
 
-    /// Stores a user's upload within their storage quota (`userStorageBytes`); files the server
-    /// derives from an upload go through `Application.storeBlob` and do not count against it.
     /// The chosen file, or "Please choose a file." when none (or an empty one) came.
     func requireFile(_ file: File?) throws(UserFacingError) -> File {
         guard let file, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "upload_empty") }
         return file
     }
 
-    func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
-        try await application.storeUpload(upload, owner: owner, on: database)
-    }
-}
-
-extension Application {
-    /// A user's upload, within their storage quota (see `Request.storeBlob`).
+    /// Stores a user's upload within their storage quota (`userStorageBytes`); files the server
+    /// derives from an upload go through `storeBlob` and do not count against it.
     func storeUpload(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
         let limit = scanbookConfig.userStorageBytes
         let used = try await StoredBlob.bytesStored(by: owner, on: database)
@@ -73,6 +66,35 @@ extension Application {
         }
         guard let blob = try await existing.copy().first() else { throw BlobStoreError.missing(hash) }
         return blob
+    }
+}
+
+/// The same checks and storage for a request and for a service's context.
+extension Request {
+    func checkImageUpload(_ file: File?, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
+        try application.checkImageUpload(file, minimumSide: minimumSide)
+    }
+
+    func requireFile(_ file: File?) throws(UserFacingError) -> File {
+        try application.requireFile(file)
+    }
+
+    func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
+        try await application.storeUpload(upload, owner: owner, on: database)
+    }
+}
+
+extension ServiceContext {
+    func checkImageUpload(_ file: File?, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
+        try application.checkImageUpload(file, minimumSide: minimumSide)
+    }
+
+    func requireFile(_ file: File?) throws(UserFacingError) -> File {
+        try application.requireFile(file)
+    }
+
+    func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
+        try await application.storeUpload(upload, owner: owner, on: database)
     }
 }
 

@@ -14,11 +14,8 @@ extension Application {
         let count = try await db.writeTransaction { database in
             let target = replacesDatabaseKey ? SecretBox(current: SecretBox.newKey(), older: []) : box
             var resealed = 0
-            for authenticator in try await PaymentAuthenticator.query(on: database).all() {
-                guard replacesDatabaseKey || !target.isSealedWithCurrentKey(authenticator.sealedSecret) else { continue }
-                authenticator.sealedSecret = try target.seal(try box.open(authenticator.sealedSecret))
-                try await authenticator.save(on: database)
-                resealed += 1
+            for module in Self.allModules {
+                resealed += try await module.resealSecrets(from: box, to: target, everything: replacesDatabaseKey, on: database)
             }
             // The audit log's seals follow the key (verified first with the keys it was sealed with).
             _ = try await AuditLog.reseal(from: AuditSeal(box: box), to: AuditSeal(box: target), on: database)

@@ -40,8 +40,8 @@ struct UserFacingError: Error, Sendable {
         self.init(status, [LocalizedProblem(key: key, arguments: arguments)])
     }
 
-    func messages(for request: Request) -> [String] {
-        problems.map { $0.text(in: request) }
+    func messages(for wording: some Wording) -> [String] {
+        problems.map { $0.text(in: wording) }
     }
 
     /// For callers that answer with an error instead of re-rendering a form.

@@ -1,5 +1,5 @@
 /// One option of a `<select>` on any page.
-struct SelectOption: Encodable {
+struct SelectOption: Encodable, Sendable {
     let value: String
     let label: String
     let selected: Bool

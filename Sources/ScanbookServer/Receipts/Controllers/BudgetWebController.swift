@@ -14,8 +14,8 @@ enum BudgetWebController {
     static let labelCharacters = Int(Double(chartWidth) / (AxisChart.fontSize * 0.7)) - 2
 
     @Sendable static func month(_ request: Request) async throws -> Response {
-        let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
-        let figures = try await BudgetService.summary(month, for: request)
+        let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), context: request.context)
+        let figures = try await BudgetService.summary(month, for: request.context)
         let summary = figures.summary
         let locale = request.locale
         func money(_ value: Int?) -> String { value.map { Formatting.money(hundredths: $0, locale: locale) } ?? "–" }
@@ -34,7 +34,7 @@ enum BudgetWebController {
         let whole = ticks.allSatisfy { $0 % 100 == 0 }
         let axisY = max(1, bars.count) * rowHeight + 2
         var view = BudgetView(
-            month: ReceiptPresentation.navigation(.budget, month: month, request: request),
+            month: ReceiptPresentation.navigation(.budget, month: month, context: request.context),
             links: ReceiptPresentation.links(month: month),
             currency: request.homeCurrency,
             rows: summary.rows.map { row in
@@ -62,7 +62,7 @@ enum BudgetWebController {
 
     @Sendable static func export(_ request: Request) async throws -> Response {
         let ownerID = try request.auth.require(User.self).requireID()
-        let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), request: request)
+        let month = ReceiptPresentation.month(try request.query.get(String?.self, at: "month"), context: request.context)
         let csv = try await BudgetService.csv(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
         return csvResponse(csv, month: month)
     }

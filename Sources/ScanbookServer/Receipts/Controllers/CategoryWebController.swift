@@ -11,7 +11,7 @@ enum CategoryWebController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         return try await request.change {
-            let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request)
+            let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request.context)
             request.flash(.success, request.text("receipts_categoryCreated", ["name": category.name]))
             return ReceiptsURL.categories
         } showAgain: { errors, status in
@@ -20,9 +20,9 @@ enum CategoryWebController {
     }
 
     @Sendable static func update(_ request: Request) async throws -> Response {
-        let category = try await CategoryService.find(request.id(.category), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request.context)
         return try await request.change {
-            try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
+            try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request.context)
             request.flash(.success, request.text("receipts_categorySaved", ["name": category.name]))
             return ReceiptsURL.categories
         } showAgain: { errors, status in
@@ -31,9 +31,9 @@ enum CategoryWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let category = try await CategoryService.find(request.id(.category), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request.context)
         return try await request.change {
-            try await CategoryService.delete(category, reassignTo: try request.content.decode(CategoryDeleteForm.self).reassignTo, on: request)
+            try await CategoryService.delete(category, reassignTo: try request.content.decode(CategoryDeleteForm.self).reassignTo, on: request.context)
             request.flash(.success, request.text("receipts_categoryDeleted", ["name": category.name]))
             return ReceiptsURL.categories
         } showAgain: { errors, status in
@@ -43,7 +43,7 @@ enum CategoryWebController {
 
     private static func render(_ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
         let ownerID = try request.auth.require(User.self).requireID()
-        try await ReceiptService.profile(request)
+        try await ReceiptService.profile(request.context)
         let categories = try await CategoryService.all(ownerID: ownerID, on: request.db)
         let counts = try await ReceiptAllocation.query(on: request.db).join(Receipt.self, on: \ReceiptAllocation.$receipt.$id == \Receipt.$id)
             .filter(Receipt.self, \.$owner.$id == ownerID).all()

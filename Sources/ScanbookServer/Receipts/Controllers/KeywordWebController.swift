@@ -9,8 +9,8 @@ enum KeywordWebController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         return try await request.change {
-            try await ReceiptService.profile(request)
-            let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request)
+            try await ReceiptService.profile(request.context)
+            let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request.context)
             request.flash(.success, request.text("receipts_keywordAdded", ["phrase": keyword.phrase]))
             return ReceiptsURL.keywords
         } showAgain: { errors, status in
@@ -19,7 +19,7 @@ enum KeywordWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let keyword = try await KeywordService.find(request.id(.keyword), on: request)
+        let keyword = try await KeywordService.find(request.id(.keyword), on: request.context)
         try await keyword.delete(on: request.db)
         request.flash(.success, request.text("receipts_keywordRemoved", ["phrase": keyword.phrase]))
         return request.redirect(to: ReceiptsURL.keywords)
@@ -27,7 +27,7 @@ enum KeywordWebController {
 
     private static func render(_ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
         let ownerID = try request.auth.require(User.self).requireID()
-        try await ReceiptService.profile(request)
+        try await ReceiptService.profile(request.context)
         let rows = try await KeywordService.all(ownerID: ownerID, on: request.db).map { keyword in
             KeywordsView.Row(
                 phrase: keyword.phrase, weight: keyword.weight, learned: keyword.learned,

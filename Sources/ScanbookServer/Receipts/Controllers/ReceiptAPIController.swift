@@ -6,25 +6,25 @@ import Vapor
 /// services as the pages, answering JSON (CSV for the export).
 enum ReceiptAPIController {
     @Sendable static func create(_ request: Request) async throws -> Response {
-        let receipt = try await ReceiptService.upload(try request.content.decode(ReceiptUploadForm.self), on: request)
+        let receipt = try await ReceiptService.upload(try request.content.decode(ReceiptUploadForm.self), on: request.context)
         return try await request.created(ReceiptDTO(receipt), at: ReceiptsAPIRoute.receipt(id: receipt.id), status: .accepted)
     }
 
     @Sendable static func createManual(_ request: Request) async throws -> Response {
-        let receipt = try await ReceiptService.createManual(try request.content.decode(ReceiptChanges.self), on: request)
+        let receipt = try await ReceiptService.createManual(try request.content.decode(ReceiptChanges.self), on: request.context)
         return try await request.created(ReceiptDTO(receipt), at: ReceiptsAPIRoute.receipt(id: receipt.id))
     }
 
     @Sendable static func list(_ request: Request) async throws -> Response {
         let query = try request.query.decode(ReceiptListQuery.self)
-        let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, request: request)
+        let month = try apiMonth(query.month) ?? ReceiptPresentation.month(nil, context: request.context)
         let search = try ReceiptSearch(query, mark: .point, strict: true)
         guard search.isActive else {
-            let (toCheck, listed) = try await ReceiptService.list(month: month, on: request)
+            let (toCheck, listed) = try await ReceiptService.list(month: month, on: request.context)
             return try await request.paginated(try (toCheck + listed).map(ReceiptDTO.init))
         }
         // A search pages in the database: it may match years of receipts.
-        let found = try ReceiptService.matching(search, on: request)
+        let found = try ReceiptService.matching(search, on: request.context)
         return try await request.paginated(total: try await found.copy().count()) { limit, offset in
             try await ReceiptService.newestFirst(found, limit: limit, offset: offset).map(ReceiptDTO.init)
         }
@@ -36,30 +36,30 @@ enum ReceiptAPIController {
 
     @Sendable static func update(_ request: Request) async throws -> ReceiptDTO {
         let receipt = try await receipt(request)
-        _ = try await ReceiptService.update(receipt, with: try request.content.decode(ReceiptChanges.self), on: request)
-        return try ReceiptDTO(try await ReceiptService.find(receipt.id, on: request))
+        _ = try await ReceiptService.update(receipt, with: try request.content.decode(ReceiptChanges.self), on: request.context)
+        return try ReceiptDTO(try await ReceiptService.find(receipt.id, on: request.context))
     }
 
     @Sendable static func split(_ request: Request) async throws -> ReceiptDTO {
         let receipt = try await receipt(request)
-        try await ReceiptService.split(receipt, try request.content.decode(ReceiptSplitRequest.self).form, on: request)
-        return try ReceiptDTO(try await ReceiptService.find(receipt.id, on: request))
+        try await ReceiptService.split(receipt, try request.content.decode(ReceiptSplitRequest.self).form, on: request.context)
+        return try ReceiptDTO(try await ReceiptService.find(receipt.id, on: request.context))
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
-        try await ReceiptService.delete(try await receipt(request), on: request)
+        try await ReceiptService.delete(try await receipt(request), on: request.context)
         return .noContent
     }
 
     @Sendable static func month(_ request: Request) async throws -> BudgetMonthDTO {
         guard let month = try apiMonth(request.text(.month)) else { throw Abort(.notFound) }
-        let figures = try await BudgetService.summary(month, for: request)
+        let figures = try await BudgetService.summary(month, for: request.context)
         return BudgetMonthDTO(month: month, currency: request.homeCurrency, summary: figures.summary, otherCurrencies: figures.otherCurrencies)
     }
 
     @Sendable static func export(_ request: Request) async throws -> Response {
         let ownerID = try request.auth.require(User.self).requireID()
-        let month = try apiMonth(try request.query.get(String?.self, at: "month")) ?? ReceiptPresentation.month(nil, request: request)
+        let month = try apiMonth(try request.query.get(String?.self, at: "month")) ?? ReceiptPresentation.month(nil, context: request.context)
         let csv = try await BudgetService.csv(month, ownerID: ownerID, uncategorizedName: request.text("receipts_uncategorized"), on: request.db)
         return BudgetWebController.csvResponse(csv, month: month)
     }
@@ -72,49 +72,49 @@ enum ReceiptAPIController {
     // MARK: Categories
 
     @Sendable static func categories(_ request: Request) async throws -> [ReceiptCategoryDTO] {
-        try await ReceiptService.profile(request)
+        try await ReceiptService.profile(request.context)
         return try await CategoryService.all(ownerID: try request.auth.require(User.self).requireID(), on: request.db).map(ReceiptCategoryDTO.init)
     }
 
     @Sendable static func createCategory(_ request: Request) async throws -> Response {
-        try await ReceiptService.profile(request)
-        let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request)
+        try await ReceiptService.profile(request.context)
+        let category = try await CategoryService.create(try request.content.decode(CategoryForm.self), on: request.context)
         return try await ReceiptCategoryDTO(category).encodeResponse(status: .created, for: request)
     }
 
     @Sendable static func updateCategory(_ request: Request) async throws -> ReceiptCategoryDTO {
-        let category = try await CategoryService.find(request.id(.category), on: request)
-        try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request.context)
+        try await CategoryService.update(category, try request.content.decode(CategoryForm.self), on: request.context)
         return try ReceiptCategoryDTO(category)
     }
 
     /// `DELETE …?reassignTo=<category id>`
     @Sendable static func deleteCategory(_ request: Request) async throws -> HTTPStatus {
-        let category = try await CategoryService.find(request.id(.category), on: request)
-        try await CategoryService.delete(category, reassignTo: try request.query.get(String?.self, at: "reassignTo"), on: request)
+        let category = try await CategoryService.find(request.id(.category), on: request.context)
+        try await CategoryService.delete(category, reassignTo: try request.query.get(String?.self, at: "reassignTo"), on: request.context)
         return .noContent
     }
 
     // MARK: Keywords
 
     @Sendable static func keywords(_ request: Request) async throws -> [TotalKeywordDTO] {
-        try await ReceiptService.profile(request)
+        try await ReceiptService.profile(request.context)
         return try await KeywordService.all(ownerID: try request.auth.require(User.self).requireID(), on: request.db).map(TotalKeywordDTO.init)
     }
 
     @Sendable static func createKeyword(_ request: Request) async throws -> Response {
-        try await ReceiptService.profile(request)
-        let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request)
+        try await ReceiptService.profile(request.context)
+        let keyword = try await KeywordService.add(try request.content.decode(KeywordForm.self).phrase, on: request.context)
         return try await TotalKeywordDTO(keyword).encodeResponse(status: .created, for: request)
     }
 
     @Sendable static func deleteKeyword(_ request: Request) async throws -> HTTPStatus {
-        try await KeywordService.find(request.id(.keyword), on: request).delete(on: request.db)
+        try await KeywordService.find(request.id(.keyword), on: request.context).delete(on: request.db)
         return .noContent
     }
 
     private static func receipt(_ request: Request) async throws -> Receipt {
-        try await ReceiptService.find(request.id(.receipt), on: request)
+        try await ReceiptService.find(request.id(.receipt), on: request.context)
     }
 
     /// nil when absent; a clear 400 when malformed.

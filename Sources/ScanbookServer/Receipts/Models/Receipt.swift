@@ -73,3 +73,10 @@ final class Receipt: Model, @unchecked Sendable {
 
 /// Photos this table keeps alive (see `ReferencesBlobs`).
 extension Receipt: ReferencesBlobs { static var blobColumns: [String] { ["image_blob_id"] } }
+
+extension RecordKind {
+    /// A receipt, as other modules' actions name it.
+    static let receipt = RecordKind("receipt")
+}
+
+extension Receipt: OwnedRecord { static var ownerKey: KeyPath<Receipt, ParentProperty<Receipt, User>> { \.$owner } }

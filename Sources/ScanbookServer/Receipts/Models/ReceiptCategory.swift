@@ -19,3 +19,5 @@ final class ReceiptCategory: Model, @unchecked Sendable {
         self.monthlyBudget = monthlyBudget
     }
 }
+
+extension ReceiptCategory: OwnedRecord { static var ownerKey: KeyPath<ReceiptCategory, ParentProperty<ReceiptCategory, User>> { \.$owner } }

@@ -22,3 +22,5 @@ final class TotalKeyword: Model, @unchecked Sendable {
         self.learned = learned
     }
 }
+
+extension TotalKeyword: OwnedRecord { static var ownerKey: KeyPath<TotalKeyword, ParentProperty<TotalKeyword, User>> { \.$owner } }

@@ -19,11 +19,11 @@ enum BudgetService {
     }
 
     /// The signed-in user's month in their home currency.
-    static func summary(_ month: YearMonth, for request: Request) async throws -> MonthFigures {
-        let ownerID = try request.auth.require(User.self).requireID()
-        try await ReceiptService.profile(request)
+    static func summary(_ month: YearMonth, for context: ServiceContext) async throws -> MonthFigures {
+        let ownerID = try context.requireUser().requireID()
+        try await ReceiptService.profile(context)
         return try await summary(
-            month, ownerID: ownerID, currency: request.homeCurrency, uncategorizedName: request.text("receipts_uncategorized"), on: request.db
+            month, ownerID: ownerID, currency: context.homeCurrency, uncategorizedName: context.text("receipts_uncategorized"), on: context.db
         )
     }
 

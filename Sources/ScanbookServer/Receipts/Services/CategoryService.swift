@@ -14,8 +14,8 @@ enum CategoryService {
     }
 
     /// The user's category, or 404 for anyone else's.
-    static func find(_ id: UUID?, on request: Request) async throws -> ReceiptCategory {
-        try await ReceiptCategory.find(id, ownedBy: request)
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> ReceiptCategory {
+        try await ReceiptCategory.find(id, ownedBy: context)
     }
 
     /// A category id from a form or JSON, checked to belong to the user.
@@ -26,38 +26,38 @@ enum CategoryService {
         return id
     }
 
-    static func create(_ form: CategoryForm, on request: Request) async throws -> ReceiptCategory {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func create(_ form: CategoryForm, on context: ServiceContext) async throws -> ReceiptCategory {
+        let ownerID = try context.requireUser().requireID()
         let name = try validName(form.name)
-        let budget = try parseBudget(form.budget, mark: request.decimalMark) ?? nil
-        try await requireUnique(name, ownerID: ownerID, except: nil, on: request.db)
+        let budget = try parseBudget(form.budget, mark: context.decimalMark) ?? nil
+        try await requireUnique(name, ownerID: ownerID, except: nil, on: context.db)
         let category = ReceiptCategory(ownerID: ownerID, name: name, monthlyBudget: budget)
-        try await category.create(on: request.db)
+        try await category.create(on: context.db)
         return category
     }
 
-    static func update(_ category: ReceiptCategory, _ form: CategoryForm, on request: Request) async throws {
+    static func update(_ category: ReceiptCategory, _ form: CategoryForm, on context: ServiceContext) async throws {
         var problems: [LocalizedProblem] = []
         var name = category.name
         var budget = category.monthlyBudget
         do { if form.name != nil { name = try validName(form.name) } } catch let error as UserFacingError { problems += error.problems }
-        do { if let parsed = try parseBudget(form.budget, mark: request.decimalMark) { budget = parsed } } catch let error as UserFacingError { problems += error.problems }
+        do { if let parsed = try parseBudget(form.budget, mark: context.decimalMark) { budget = parsed } } catch let error as UserFacingError { problems += error.problems }
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
-        if name != category.name { try await requireUnique(name, ownerID: category.$owner.id, except: category.id, on: request.db) }
+        if name != category.name { try await requireUnique(name, ownerID: category.$owner.id, except: category.id, on: context.db) }
         category.name = name
         category.monthlyBudget = budget
-        try await category.save(on: request.db)
+        try await category.save(on: context.db)
     }
 
     /// Moves the category's bookings to `target` (adding them up where a receipt already has the
     /// target) and deletes it. A category with bookings needs a target.
-    static func delete(_ category: ReceiptCategory, reassignTo targetText: String?, on request: Request) async throws {
+    static func delete(_ category: ReceiptCategory, reassignTo targetText: String?, on context: ServiceContext) async throws {
         let categoryID = try category.requireID()
         let ownerID = category.$owner.id
-        let bookings = try await ReceiptAllocation.query(on: request.db).filter(\.$category.$id == categoryID).all()
+        let bookings = try await ReceiptAllocation.query(on: context.db).filter(\.$category.$id == categoryID).all()
         var target: UUID?
         if let targetText, !targetText.isEmpty {
-            guard let id = try await owned(targetText, ownerID: ownerID, on: request.db), id != categoryID else {
+            guard let id = try await owned(targetText, ownerID: ownerID, on: context.db), id != categoryID else {
                 throw UserFacingError(.unprocessableEntity, "receipts_unknownCategory")
             }
             target = id
@@ -66,7 +66,7 @@ enum CategoryService {
             throw UserFacingError(.conflict, "receipts_categoryInUse", ["count": String(bookings.count)])
         }
         let reassignment = target
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             if let target = reassignment {
                 for booking in bookings {
                     if let existing = try await ReceiptAllocation.query(on: database)

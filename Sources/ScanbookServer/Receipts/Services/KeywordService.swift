@@ -11,22 +11,22 @@ enum KeywordService {
         try await TotalKeyword.query(on: database).filter(\.$owner.$id == ownerID).sort(\.$phrase).all()
     }
 
-    static func add(_ raw: String, on request: Request) async throws -> TotalKeyword {
-        let ownerID = try request.auth.require(User.self).requireID()
+    static func add(_ raw: String, on context: ServiceContext) async throws -> TotalKeyword {
+        let ownerID = try context.requireUser().requireID()
         let phrase = TotalKeywords.canonicalPhrase(raw)
         guard !phrase.isEmpty, phrase.count <= maximumPhraseLength else {
             throw UserFacingError(.unprocessableEntity, "receipts_keywordInvalid", ["maximum": String(maximumPhraseLength)])
         }
-        guard try await TotalKeyword.query(on: request.db).filter(\.$owner.$id == ownerID).filter(\.$phrase == phrase).count() == 0 else {
+        guard try await TotalKeyword.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$phrase == phrase).count() == 0 else {
             throw UserFacingError(.conflict, "receipts_keywordExists", ["phrase": phrase])
         }
         let keyword = TotalKeyword(ownerID: ownerID, phrase: phrase, weight: TotalKeywords.learnedWeight, learned: false)
-        try await keyword.create(on: request.db)
+        try await keyword.create(on: context.db)
         return keyword
     }
 
     /// The user's keyword, or 404 for anyone else's.
-    static func find(_ id: UUID?, on request: Request) async throws -> TotalKeyword {
-        try await TotalKeyword.find(id, ownedBy: request)
+    static func find(_ id: UUID?, on context: ServiceContext) async throws -> TotalKeyword {
+        try await TotalKeyword.find(id, ownedBy: context)
     }
 }

@@ -8,8 +8,8 @@ import Vapor
 extension ReceiptService {
     /// The user's receipts matching `search` in every month and state, newest purchase first
     /// (undated ones last), `limit` of them from `offset`; and how many match in all.
-    static func search(_ search: ReceiptSearch, limit: Int, offset: Int, on request: Request) async throws -> (total: Int, page: [Receipt]) {
-        let query = try matching(search, on: request)
+    static func search(_ search: ReceiptSearch, limit: Int, offset: Int, on context: ServiceContext) async throws -> (total: Int, page: [Receipt]) {
+        let query = try matching(search, on: context)
         return (try await query.copy().count(), try await newestFirst(query, limit: limit, offset: offset))
     }
 
@@ -24,9 +24,9 @@ extension ReceiptService {
 
     /// The signed-in user's receipts (never anyone else's) that match `search`, filtered by the
     /// database so a search stays fast with years of receipts.
-    static func matching(_ search: ReceiptSearch, on request: Request) throws -> QueryBuilder<Receipt> {
-        let ownerID = try request.auth.require(User.self).requireID()
-        let query = Receipt.query(on: request.db).filter(\.$owner.$id == ownerID)
+    static func matching(_ search: ReceiptSearch, on context: ServiceContext) throws -> QueryBuilder<Receipt> {
+        let ownerID = try context.requireUser().requireID()
+        let query = Receipt.query(on: context.db).filter(\.$owner.$id == ownerID)
         for word in search.words {
             query.filter(.sql(embed: "(" + contains("note", word) + " OR " + contains("ocr_text", word) + " OR " + merchant(named: word, ownerID: ownerID) + ")"))
         }

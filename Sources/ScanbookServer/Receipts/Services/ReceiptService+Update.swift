@@ -13,7 +13,7 @@ extension ReceiptService {
 
     /// Validates every field first (nothing is saved if one is wrong), then saves, confirms the
     /// receipt, books the category, remembers it for the merchant and learns from a corrected total.
-    static func update(_ receipt: Receipt, with changes: ReceiptChanges, on request: Request) async throws -> UpdateOutcome {
+    static func update(_ receipt: Receipt, with changes: ReceiptChanges, on context: ServiceContext) async throws -> UpdateOutcome {
         guard receipt.state != .reading else { throw UserFacingError(.conflict, "receipts_stillReading") }
         let ownerID = receipt.$owner.id
         var problems: [LocalizedProblem] = []
@@ -21,7 +21,7 @@ extension ReceiptService {
         func invalid(_ key: String) -> (String) -> LocalizedProblem {
             { LocalizedProblem(key: key, arguments: ["value": $0]) }
         }
-        let total = changed(changes.total, current: receipt.total, into: &problems, invalid("receipts_invalidTotal")) { Amount(typed: $0, mark: request.decimalMark) }
+        let total = changed(changes.total, current: receipt.total, into: &problems, invalid("receipts_invalidTotal")) { Amount(typed: $0, mark: context.decimalMark) }
         let date = changed(changes.date, current: receipt.purchasedOn, into: &problems, invalid("receipts_invalidDate"), isoDate)
         let warranty = changed(changes.warrantyUntil, current: receipt.warrantyUntil, into: &problems, invalid("receipts_invalidDate"), isoDate)
         let currency = changed(changes.currency, current: receipt.currency, into: &problems, invalid("receipts_invalidCurrency")) { text in
@@ -37,19 +37,19 @@ extension ReceiptService {
         // nil: unchanged; .some(nil): no category.
         var chosenCategory: UUID??
         if let text = changes.category?.trimmingCharacters(in: .whitespaces) {
-            if text.isEmpty { chosenCategory = .some(nil) } else if let id = try await CategoryService.owned(text, ownerID: ownerID, on: request.db) { chosenCategory = .some(id) } else {
+            if text.isEmpty { chosenCategory = .some(nil) } else if let id = try await CategoryService.owned(text, ownerID: ownerID, on: context.db) { chosenCategory = .some(id) } else {
                 problems.append(LocalizedProblem(key: "receipts_unknownCategory"))
             }
         }
         let category = chosenCategory
-        let bookings = try await ReceiptAllocation.query(on: request.db).filter(\.$receipt.$id == receipt.requireID()).all()
+        let bookings = try await ReceiptAllocation.query(on: context.db).filter(\.$receipt.$id == receipt.requireID()).all()
         if category == nil, bookings.count > 1, let total, bookings.reduce(0, { $0 + $1.amountHundredths }) != total.hundredths {
             problems.append(LocalizedProblem(key: "receipts_splitMismatch"))
         }
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let receiptID = try receipt.requireID()
-        return try await request.db.writeTransaction { database in
+        return try await context.db.writeTransaction { database in
             var outcome = UpdateOutcome()
             if let name = changes.merchant {
                 let chosen = try await MerchantDirectory.resolve(name, ownerID: ownerID, on: database)?.requireID()
@@ -123,7 +123,7 @@ extension ReceiptService {
     }
 
     /// Divides the total over several categories; the parts must add up to it exactly.
-    static func split(_ receipt: Receipt, _ form: ReceiptSplitForm, on request: Request) async throws {
+    static func split(_ receipt: Receipt, _ form: ReceiptSplitForm, on context: ServiceContext) async throws {
         guard receipt.state != .reading else { throw UserFacingError(.conflict, "receipts_stillReading") }
         guard let total = receipt.total else { throw UserFacingError(.unprocessableEntity, "receipts_splitNeedsTotal") }
         let ownerID = receipt.$owner.id
@@ -131,10 +131,10 @@ extension ReceiptService {
         for (categoryText, amountText) in zip(form.categories, form.amounts) {
             let amountText = amountText.trimmingCharacters(in: .whitespaces)
             guard !categoryText.isEmpty || !amountText.isEmpty else { continue }
-            guard let category = try await CategoryService.owned(categoryText, ownerID: ownerID, on: request.db) else {
+            guard let category = try await CategoryService.owned(categoryText, ownerID: ownerID, on: context.db) else {
                 throw UserFacingError(.unprocessableEntity, "receipts_unknownCategory")
             }
-            guard let amount = Amount(typed: amountText, mark: request.decimalMark) else {
+            guard let amount = Amount(typed: amountText, mark: context.decimalMark) else {
                 throw UserFacingError(.unprocessableEntity, "receipts_invalidTotal", ["value": amountText])
             }
             parts.append(.init(category: category, hundredths: amount.hundredths))
@@ -154,7 +154,7 @@ extension ReceiptService {
             }
         }
         let receiptID = try receipt.requireID()
-        try await request.db.writeTransaction { database in
+        try await context.db.writeTransaction { database in
             try await ReceiptAllocation.query(on: database).filter(\.$receipt.$id == receiptID).delete()
             for part in plan.parts {
                 try await ReceiptAllocation(receiptID: receiptID, categoryID: part.category, amountHundredths: part.hundredths).create(on: database)

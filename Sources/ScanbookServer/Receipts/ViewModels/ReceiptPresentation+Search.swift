@@ -6,10 +6,10 @@ extension ReceiptPresentation {
     /// Matches shown at once on the page; the summary says when there are more (narrow the search).
     static let searchPageSize = 100
 
-    static func picker(_ month: YearMonth, ownerID: UUID, open: Bool, request: Request) async throws -> ReceiptMonthPicker {
-        let months = try await ReceiptService.monthsWithReceipts(ownerID: ownerID, on: request.db)
+    static func picker(_ month: YearMonth, ownerID: UUID, open: Bool, context: ServiceContext) async throws -> ReceiptMonthPicker {
+        let months = try await ReceiptService.monthsWithReceipts(ownerID: ownerID, on: context.db)
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: request.locale)
+        formatter.locale = Locale(identifier: context.locale)
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         // "Apr" / "Apr.": short enough for a phone row of twelve.
         let names = formatter.shortStandaloneMonthSymbols ?? []
@@ -36,14 +36,14 @@ extension ReceiptPresentation {
         )
     }
 
-    static func searchResults(_ total: Int, shown: Int, month: YearMonth, request: Request) -> ReceiptSearchResults {
+    static func searchResults(_ total: Int, shown: Int, month: YearMonth, context: ServiceContext) -> ReceiptSearchResults {
         let summary = total > shown
-            ? request.text("receipts_search_capped", ["shown": "\(shown)", "total": "\(total)"])
-            : request.text(total == 1 ? "receipts_search_found_one" : "receipts_search_found", ["count": "\(total)"])
+            ? context.text("receipts_search_capped", ["shown": "\(shown)", "total": "\(total)"])
+            : context.text(total == 1 ? "receipts_search_found_one" : "receipts_search_found", ["count": "\(total)"])
         return ReceiptSearchResults(
             summary: summary,
             clearURL: ReceiptsURL.list.path(query: [("month", month.description)]),
-            clearLabel: request.text("receipts_search_clear", ["month": Formatting.monthLabel(month, locale: request.locale)])
+            clearLabel: context.text("receipts_search_clear", ["month": Formatting.monthLabel(month, locale: context.locale)])
         )
     }
 }

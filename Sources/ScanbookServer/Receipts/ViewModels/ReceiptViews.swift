@@ -97,10 +97,8 @@ struct ReceiptShowView: Encodable {
     let splitURL: String
     let deleteURL: String
     let links: ReceiptsLinks
-    /// The user's shared lists this receipt can become an expense on (empty: no form).
-    let shareLists: [SelectOption]
-    let shareURL: String
-    let receiptID: String
+    /// What other modules offer on this receipt (Lists: share it on a list).
+    let actions: [RecordAction]
     var errors: [String] = []
 }
 

@@ -2,7 +2,7 @@ import ScanbookCore
 import ScanbookXML
 import Vapor
 
-extension Request {
+extension Application {
     /// Seconds a parse of outside XML may take before the request gives up on it. Within the
     /// budget a parse takes milliseconds; this is the backstop.
     static let xmlParseSeconds = 5.0
@@ -12,7 +12,7 @@ extension Request {
     /// within a time limit. A document over budget or over time is an `XMLSchemaError` naming why,
     /// as a malformed one is.
     func parseXML(_ bytes: [UInt8], budget: XMLBudget = .paymentMessages, _ parse: @escaping @Sendable ([UInt8]) throws -> XMLNode) async throws -> XMLNode {
-        let work = application.parserWork
+        let work = parserWork
         do {
             return try await withTimeLimit(Self.xmlParseSeconds) {
                 try await work.run {
