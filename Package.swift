@@ -123,7 +123,7 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "ThrowawayModule/Resources"]
         ),
     ],
     swiftLanguageModes: [.v6],

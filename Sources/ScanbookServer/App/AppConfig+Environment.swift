@@ -59,8 +59,9 @@ extension AppConfig {
         if let connections = integer("SCANBOOK_DB_CONNECTIONS", in: 1...100) { config.databaseConnectionsPerLoop = connections }
         if let names = value("SCANBOOK_DISABLED_MODULES") {
             for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
-                if let module = Module(rawValue: name) { config.disabledModules.insert(module) } else {
-                    problems.append("SCANBOOK_DISABLED_MODULES: \(name) is not a module (\(Module.allCases.map(\.rawValue).joined(separator: ", ")))")
+                let known = config.modules.compactMap(\.menuEntry)
+                if let module = known.first(where: { $0.rawValue == name }) { config.disabledModules.insert(module) } else {
+                    problems.append("SCANBOOK_DISABLED_MODULES: \(name) is not a module (\(known.map(\.rawValue).joined(separator: ", ")))")
                 }
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ScanbookCore
 import ScanbookOCR
+import Vapor
 
 /// Everything Scanbook reads from its environment, in one place, with the defaults a newcomer gets.
 /// Built once at start-up by `AppConfig.load(from:)`; tests construct it directly.
@@ -78,6 +79,8 @@ public struct AppConfig: Sendable {
     public var passwordWorkWaiting = 8 * ProcessInfo.processInfo.activeProcessorCount
     /// Modules this instance does not serve (no menu entry, routes or API operations).
     var disabledModules: Set<Module> = []
+    /// The modules this server knows, in menu order (`Application.standardModules`).
+    var modules: [any ScanbookModule] = Application.standardModules
     /// The 32-byte key that seals stored secrets (TOTP seeds); nil: a key the server creates once
     /// and keeps in the database, shared by every instance on it.
     var secretKey: [UInt8]?

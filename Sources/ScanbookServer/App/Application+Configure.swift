@@ -12,7 +12,7 @@ extension Application {
         logger.logLevel = config.logLevel
         try FileManager.default.createDirectory(atPath: config.dataDirectory, withIntermediateDirectories: true)
         blobStore = blobStore(config.blobStorage)
-        localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
+        localizer = try Localizer.load(from: ScanbookResources.localesDirectory, modules: config.modules.compactMap(\.resources?.locales))
 
         // A web-only instance (no capture workers) still reads meters and slips within requests.
         let recognizer = TesseractPool(threads: max(1, config.captureWorkers))
@@ -20,7 +20,7 @@ extension Application {
         let receiptReader: (any TextRecognizer & ShutsDown)? = config.ocrEngine == .ppocr
             ? try PaddleTextReader(files: .locate(config.modelsDirectory), threads: max(1, config.captureWorkers)) : nil
         // Without PP-OCR, receipts follow `textRecognizer` (which tests may replace).
-        if let receiptReader { receiptTextRecognizer = receiptReader }
+        if let receiptReader { engineTextRecognizer = receiptReader }
         let imageWork = WorkPool(threads: max(2, config.captureWorkers))
         self.imageWork = imageWork
         let parserWork = WorkPool(threads: 2)

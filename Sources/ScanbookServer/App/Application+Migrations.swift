@@ -27,7 +27,7 @@ extension Application {
         // Issue 40: sealed audit entries and the head kept apart
         migrations.add(AddAuditSeals())
         // Each module's own, disabled ones too (their tables stay while they are off).
-        for module in Self.allModules {
+        for module in allModules {
             for migration in module.migrations { migrations.add(migration) }
         }
     }

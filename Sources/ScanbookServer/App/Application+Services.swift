@@ -21,7 +21,7 @@ extension Application {
     private struct ClockKey: StorageKey { typealias Value = AppClock }
     private struct LocalizerKey: StorageKey { typealias Value = Localizer }
     private struct RecognizerKey: StorageKey { typealias Value = any TextRecognizer }
-    private struct ReceiptRecognizerKey: StorageKey { typealias Value = any TextRecognizer }
+    private struct EngineRecognizerKey: StorageKey { typealias Value = any TextRecognizer }
     private struct ProcessorsKey: StorageKey { typealias Value = CaptureProcessors }
     private struct WorkersKey: StorageKey { typealias Value = CaptureWorkers }
     private struct PasswordWorkKey: StorageKey { typealias Value = BoundedWork }
@@ -47,11 +47,11 @@ extension Application {
         set { storage[RecognizerKey.self] = newValue }
     }
 
-    /// The reader receipts are read with (`SCANBOOK_OCR_ENGINE`): PP-OCR by default, else the
-    /// Tesseract pool; tests may substitute a fake.
-    var receiptTextRecognizer: any TextRecognizer {
-        get { storage[ReceiptRecognizerKey.self] ?? textRecognizer }
-        set { storage[ReceiptRecognizerKey.self] = newValue }
+    /// The reader `SCANBOOK_OCR_ENGINE` picks: PP-OCR by default, else the Tesseract pool; tests
+    /// may substitute a fake. A kind reads with it once the bench shows a gain (receipts so far).
+    var engineTextRecognizer: any TextRecognizer {
+        get { storage[EngineRecognizerKey.self] ?? textRecognizer }
+        set { storage[EngineRecognizerKey.self] = newValue }
     }
 
     var captureProcessors: CaptureProcessors {

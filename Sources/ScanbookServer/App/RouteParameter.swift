@@ -4,15 +4,18 @@ import Vapor
 /// The named parameters of route paths. The URL enums print a link with the id itself or, when a
 /// route is registered, the pattern with this name; handlers read the value back by the same case,
 /// so a name is written once.
-enum RouteParameter: String, Sendable {
-    case blob = "blobID", capture = "captureID", category = "categoryID", expense = "expenseID"
-    case invitation = "invitationID", item = "itemID", keyword = "keywordID", list = "listID"
-    case meter = "meterID", photo = "photoID", reading = "readingID", receipt = "receiptID"
-    case token = "tokenID", user = "userID", account = "accountID", payment = "paymentID", file = "fileID"
-    case entry = "entryID", template = "templateID", folder = "folderID"
-    case page = "pageNumber", scan = "scanID", share = "shareID", region = "regionIndex"
-    /// Not ids: an invited address, a month "2025-06", the secret of a password reset link.
-    case email, month, resetToken
+struct RouteParameter: RawRepresentable, Hashable, Sendable {
+    let rawValue: String
+    init(rawValue: String) { self.rawValue = rawValue }
+    init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
+/// The platform's parameters; each module declares its own beside its addresses.
+extension RouteParameter {
+    static let blob = RouteParameter("blobID"), capture = RouteParameter("captureID")
+    static let token = RouteParameter("tokenID"), user = RouteParameter("userID")
+    /// Not an id: the secret of a password reset link.
+    static let resetToken = RouteParameter("resetToken")
 }
 
 extension Optional where Wrapped == UUID {

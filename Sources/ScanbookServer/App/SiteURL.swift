@@ -111,7 +111,10 @@ enum APIRoute: APIPath, Equatable {
     }
 }
 
-/// The five modules of Scanbook, in navigation order.
-enum Module: String, CaseIterable, Sendable, Encodable {
-    case receipts, meters, lists, payments, forms
+/// A module's name: its address (`/<name>`), menu entry, its texts' keys (`module_<name>`) and
+/// what `SCANBOOK_DISABLED_MODULES` names. Each module declares its own beside its addresses.
+struct Module: RawRepresentable, Hashable, Sendable, Encodable {
+    let rawValue: String
+    init(rawValue: String) { self.rawValue = rawValue }
+    init(_ rawValue: String) { self.rawValue = rawValue }
 }

@@ -5,6 +5,7 @@ import Vapor
 /// Captures (platform): the scan page and API, the job queue and the plain `document` processor
 /// that every module's photos go through.
 struct CapturesModule: ScanbookModule {
+    var resources: ModuleResources? { .bundled("Captures") }
     var migrations: [any Migration] { [CreateCaptures(), AddCaptureTitles(), CreateCaptureDerivedBlobs()] }
     var blobReferences: [any ReferencesBlobs.Type] { [Capture.self, CaptureDerivedBlob.self] }
 

@@ -5,6 +5,7 @@ import Vapor
 /// Form templates (module 5): a blank form photographed and marked up once, filled forms scanned
 /// against it, checked and exported as a table.
 struct FormsModule: ScanbookModule {
+    var resources: ModuleResources? { .bundled("Forms") }
     var menuEntry: Module? { .forms }
     var migrations: [any Migration] {
         [CreateFormTemplates(), CreateFormPages(), CreateFormShares(), CreateFormScans(), CreateFormScanPages(), CreateFormInvitations()]

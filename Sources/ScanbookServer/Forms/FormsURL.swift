@@ -42,28 +42,28 @@ enum FormsURL: ModuleURL, Equatable {
         switch self {
         case .index: []
         case .importFolder: ["import"]
-        case .template(let id): [id.pathComponent(.template)]
-        case .delete(let id): [id.pathComponent(.template), "delete"]
-        case .pages(let id): [id.pathComponent(.template), "pages"]
-        case .page(let id, let page): [id.pathComponent(.template), "pages", Self.number(page)]
-        case .pageCorners(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "corners"]
-        case .deletePage(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "delete"]
-        case .pageImage(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "image"]
-        case .pagePhoto(let id, let page): [id.pathComponent(.template), "pages", Self.number(page), "photo"]
-        case .regions(let id): [id.pathComponent(.template), "regions"]
-        case .links(let id): [id.pathComponent(.template), "links"]
-        case .roster(let id): [id.pathComponent(.template), "roster"]
-        case .shares(let id): [id.pathComponent(.template), "shares"]
-        case .deleteShare(let id, let share): [id.pathComponent(.template), "shares", share.pathComponent(.share), "delete"]
-        case .acceptInvitation(let invitation): ["invitations", invitation.pathComponent(.invitation), "accept"]
-        case .declineInvitation(let invitation): ["invitations", invitation.pathComponent(.invitation), "decline"]
-        case .scans(let id): [id.pathComponent(.template), "scans"]
-        case .scan(let id, let scan): [id.pathComponent(.template), "scans", scan.pathComponent(.scan)]
-        case .deleteScan(let id, let scan): [id.pathComponent(.template), "scans", scan.pathComponent(.scan), "delete"]
+        case .template(let id): [id.pathComponent(.formTemplate)]
+        case .delete(let id): [id.pathComponent(.formTemplate), "delete"]
+        case .pages(let id): [id.pathComponent(.formTemplate), "pages"]
+        case .page(let id, let page): [id.pathComponent(.formTemplate), "pages", Self.number(page)]
+        case .pageCorners(let id, let page): [id.pathComponent(.formTemplate), "pages", Self.number(page), "corners"]
+        case .deletePage(let id, let page): [id.pathComponent(.formTemplate), "pages", Self.number(page), "delete"]
+        case .pageImage(let id, let page): [id.pathComponent(.formTemplate), "pages", Self.number(page), "image"]
+        case .pagePhoto(let id, let page): [id.pathComponent(.formTemplate), "pages", Self.number(page), "photo"]
+        case .regions(let id): [id.pathComponent(.formTemplate), "regions"]
+        case .links(let id): [id.pathComponent(.formTemplate), "links"]
+        case .roster(let id): [id.pathComponent(.formTemplate), "roster"]
+        case .shares(let id): [id.pathComponent(.formTemplate), "shares"]
+        case .deleteShare(let id, let share): [id.pathComponent(.formTemplate), "shares", share.pathComponent(.share), "delete"]
+        case .acceptInvitation(let invitation): ["invitations", invitation.pathComponent(.formInvitation), "accept"]
+        case .declineInvitation(let invitation): ["invitations", invitation.pathComponent(.formInvitation), "decline"]
+        case .scans(let id): [id.pathComponent(.formTemplate), "scans"]
+        case .scan(let id, let scan): [id.pathComponent(.formTemplate), "scans", scan.pathComponent(.scan)]
+        case .deleteScan(let id, let scan): [id.pathComponent(.formTemplate), "scans", scan.pathComponent(.scan), "delete"]
         case .regionCrop(let id, let scan, let region):
-            [id.pathComponent(.template), "scans", scan.pathComponent(.scan), "regions", region.map { .constant("\($0)") } ?? .parameter(RouteParameter.region.rawValue)]
-        case .resultsCSV(let id): [id.pathComponent(.template), "results.csv"]
-        case .export(let id): [id.pathComponent(.template), "template.zip"]
+            [id.pathComponent(.formTemplate), "scans", scan.pathComponent(.scan), "regions", region.map { .constant("\($0)") } ?? .parameter(RouteParameter.region.rawValue)]
+        case .resultsCSV(let id): [id.pathComponent(.formTemplate), "results.csv"]
+        case .export(let id): [id.pathComponent(.formTemplate), "template.zip"]
         }
     }
 
@@ -101,24 +101,24 @@ enum FormsAPIRoute: APIPath, Equatable {
         let base: [PathComponent] = ["form-templates"]
         return switch self {
         case .templates: base
-        case .template(let id): base + [id.pathComponent(.template)]
-        case .pages(let id): base + [id.pathComponent(.template), "pages"]
-        case .page(let id, let page): base + [id.pathComponent(.template), "pages", FormsURL.number(page)]
-        case .pageImage(let id, let page): base + [id.pathComponent(.template), "pages", FormsURL.number(page), "image"]
-        case .regions(let id): base + [id.pathComponent(.template), "regions"]
-        case .links(let id): base + [id.pathComponent(.template), "links"]
-        case .roster(let id): base + [id.pathComponent(.template), "roster"]
-        case .shares(let id): base + [id.pathComponent(.template), "shares"]
-        case .share(let id, let share): base + [id.pathComponent(.template), "shares", share.pathComponent(.share)]
+        case .template(let id): base + [id.pathComponent(.formTemplate)]
+        case .pages(let id): base + [id.pathComponent(.formTemplate), "pages"]
+        case .page(let id, let page): base + [id.pathComponent(.formTemplate), "pages", FormsURL.number(page)]
+        case .pageImage(let id, let page): base + [id.pathComponent(.formTemplate), "pages", FormsURL.number(page), "image"]
+        case .regions(let id): base + [id.pathComponent(.formTemplate), "regions"]
+        case .links(let id): base + [id.pathComponent(.formTemplate), "links"]
+        case .roster(let id): base + [id.pathComponent(.formTemplate), "roster"]
+        case .shares(let id): base + [id.pathComponent(.formTemplate), "shares"]
+        case .share(let id, let share): base + [id.pathComponent(.formTemplate), "shares", share.pathComponent(.share)]
         case .invitations: ["form-invitations"]
-        case .acceptInvitation(let invitation): ["form-invitations", invitation.pathComponent(.invitation), "accept"]
-        case .declineInvitation(let invitation): ["form-invitations", invitation.pathComponent(.invitation), "decline"]
-        case .scans(let id): base + [id.pathComponent(.template), "scans"]
-        case .scan(let id, let scan): base + [id.pathComponent(.template), "scans", scan.pathComponent(.scan)]
-        case .resultsCSV(let id): base + [id.pathComponent(.template), "results.csv"]
-        case .grades(let id): base + [id.pathComponent(.template), "grades"]
-        case .export(let id): base + [id.pathComponent(.template), "template.json"]
-        case .exportFolder(let id): base + [id.pathComponent(.template), "template.zip"]
+        case .acceptInvitation(let invitation): ["form-invitations", invitation.pathComponent(.formInvitation), "accept"]
+        case .declineInvitation(let invitation): ["form-invitations", invitation.pathComponent(.formInvitation), "decline"]
+        case .scans(let id): base + [id.pathComponent(.formTemplate), "scans"]
+        case .scan(let id, let scan): base + [id.pathComponent(.formTemplate), "scans", scan.pathComponent(.scan)]
+        case .resultsCSV(let id): base + [id.pathComponent(.formTemplate), "results.csv"]
+        case .grades(let id): base + [id.pathComponent(.formTemplate), "grades"]
+        case .export(let id): base + [id.pathComponent(.formTemplate), "template.json"]
+        case .exportFolder(let id): base + [id.pathComponent(.formTemplate), "template.zip"]
         case .importFolder: base + ["import"]
         }
     }
@@ -129,4 +129,16 @@ extension Request {
     func pageNumber() -> Int? {
         parameters.get(RouteParameter.page.rawValue, as: Int.self).flatMap { (1...FormTemplateService.maximumPages).contains($0) ? $0 : nil }
     }
+}
+
+extension Module {
+    static let forms = Module("forms")
+}
+
+/// The route parameters of the module's addresses.
+extension RouteParameter {
+    static let formTemplate = RouteParameter("templateID"), formInvitation = RouteParameter("invitationID")
+    static let scan = RouteParameter("scanID"), share = RouteParameter("shareID")
+    /// Not ids: a page's number (from 1), a region's index.
+    static let page = RouteParameter("pageNumber"), region = RouteParameter("regionIndex")
 }

@@ -3,6 +3,7 @@ import Vapor
 
 /// Shared lists and expenses (module 3): shopping lists kept live between members, split costs, settle up.
 struct ListsModule: ScanbookModule {
+    var resources: ModuleResources? { .bundled("Lists") }
     var menuEntry: Module? { .lists }
     var migrations: [any Migration] {
         [CreateShoppingLists(), CreateListMemberships(), CreateListInvitations(), CreateListItems(), CreateListExpenses(),

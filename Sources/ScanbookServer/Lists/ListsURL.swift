@@ -107,3 +107,15 @@ enum ListsAPIRoute: APIPath, Equatable {
         }
     }
 }
+
+extension Module {
+    static let lists = Module("lists")
+}
+
+/// The route parameters of the module's addresses.
+extension RouteParameter {
+    static let list = RouteParameter("listID"), item = RouteParameter("itemID"), expense = RouteParameter("expenseID")
+    static let invitation = RouteParameter("invitationID")
+    /// Not an id: an invited address.
+    static let email = RouteParameter("email")
+}

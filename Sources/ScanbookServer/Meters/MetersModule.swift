@@ -4,6 +4,7 @@ import Vapor
 
 /// Meters (module 2): readings from photos of counters, consumption and cost over time.
 struct MetersModule: ScanbookModule {
+    var resources: ModuleResources? { .bundled("Meters") }
     var menuEntry: Module? { .meters }
     var migrations: [any Migration] { [CreateMeters(), CreateMeterReadings(), AddMeterCounterWindow()] }
     var blobReferences: [any ReferencesBlobs.Type] { [Meter.self, MeterReading.self] }

@@ -70,3 +70,12 @@ enum MetersAPIRoute: APIPath, Equatable {
         }
     }
 }
+
+extension Module {
+    static let meters = Module("meters")
+}
+
+/// The route parameters of the module's addresses.
+extension RouteParameter {
+    static let meter = RouteParameter("meterID"), photo = RouteParameter("photoID"), reading = RouteParameter("readingID")
+}

@@ -2,8 +2,8 @@ import Fluent
 import Vapor
 
 extension Application {
-    /// Every module, platform first, then in menu order. A new module is one line here.
-    static let allModules: [any ScanbookModule] = [
+    /// Scanbook's modules, platform first, then in menu order. A new module is one line here.
+    static let standardModules: [any ScanbookModule] = [
         AccountsModule(),
         CapturesModule(),
         ReceiptsModule(),
@@ -13,10 +13,14 @@ extension Application {
         FormsModule(),
     ]
 
+    /// Every module this server knows, served or disabled (`AppConfig.modules`: the standard ones
+    /// unless a test adds its own).
+    var allModules: [any ScanbookModule] { scanbookConfig.modules }
+
     /// The modules this instance serves: all but those `SCANBOOK_DISABLED_MODULES` names (a disabled
     /// module has no menu entry, tile, routes or API operations; its tables and photos stay).
     var modules: [any ScanbookModule] {
-        Self.allModules.filter { module in module.menuEntry.map { !scanbookConfig.disabledModules.contains($0) } ?? true }
+        allModules.filter { module in module.menuEntry.map { !scanbookConfig.disabledModules.contains($0) } ?? true }
     }
 
     /// Whether this instance serves `module`: another module offers what it owns (a receipt shared
@@ -28,13 +32,13 @@ extension Application {
 
     /// Every module's defaults follow a change of language (served or not, as for new accounts).
     func languageChanged(_ user: User, to locale: String, on database: any Database) async throws {
-        for module in Self.allModules { try await module.languageChanged(user, to: locale, app: self, on: database) }
+        for module in allModules { try await module.languageChanged(user, to: locale, app: self, on: database) }
     }
 
     /// Every module's defaults for a new account (served or not: a module enabled later finds them).
     var newAccount: @Sendable (User, String, any Database) async throws -> Void {
         { [self] user, locale, database in
-            for module in Self.allModules { try await module.accountCreated(user, locale: locale, app: self, on: database) }
+            for module in allModules { try await module.accountCreated(user, locale: locale, app: self, on: database) }
         }
     }
 }

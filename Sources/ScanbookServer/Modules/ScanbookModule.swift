@@ -2,11 +2,13 @@ import Fluent
 import Vapor
 
 /// One module of Scanbook, declared in one place: what it adds to the app (routes, migrations,
-/// capture processors, the columns that keep blobs alive, its home tile). `Application.allModules`
+/// capture processors, the columns that keep blobs alive, its home tile). `Application.standardModules`
 /// lists them; a new module is a folder with a type conforming to this and one line there.
 protocol ScanbookModule: Sendable {
     /// The module's menu entry and home tile; nil for the platform's own (accounts, captures).
     var menuEntry: Module? { get }
+    /// Its texts and its part of the API document; nil when it has neither.
+    var resources: ModuleResources? { get }
     /// Appended to the migration list in this order; run even while the module is disabled, so
     /// its tables stay and come back with it.
     var migrations: [any Migration] { get }
@@ -37,6 +39,24 @@ protocol ScanbookModule: Sendable {
     func resealSecrets(from box: SecretBox, to target: SecretBox, everything: Bool, on database: any Database) async throws -> Int
 }
 
+/// Where a module's own texts and API description are.
+struct ModuleResources: Sendable {
+    /// A directory of `<language>.json` catalogues, merged into the UI's (a key defined twice
+    /// stops the start).
+    let locales: URL
+    /// A part of the API document (`paths:` and `components:` → `schemas:`), merged into
+    /// `Resources/openapi.yaml` when served; nil when the module has no API.
+    let openAPI: URL?
+
+    /// The server's own modules: `Resources/Locales/<folder>/` and `Resources/OpenAPI/<folder>.yaml`.
+    static func bundled(_ folder: String, hasAPI: Bool = true) -> ModuleResources {
+        ModuleResources(
+            locales: ScanbookResources.localesDirectory.appendingPathComponent(folder, isDirectory: true),
+            openAPI: hasAPI ? ScanbookResources.root.appendingPathComponent("OpenAPI/\(folder).yaml") : nil
+        )
+    }
+}
+
 /// A link on the settings page to a module's settings (e.g. the receipt keywords).
 struct SettingsLink: Sendable {
     /// Locale key of the link's text.
@@ -48,6 +68,7 @@ struct SettingsLink: Sendable {
 
 extension ScanbookModule {
     var menuEntry: Module? { nil }
+    var resources: ModuleResources? { nil }
     var migrations: [any Migration] { [] }
     var blobReferences: [any ReferencesBlobs.Type] { [] }
     func configure(_ app: Application, _ config: AppConfig) throws {}

@@ -4,6 +4,7 @@ import Vapor
 /// Payments (module 4): own accounts, payments typed or read from QR-bills and orange slips,
 /// checked field by field, executed into pain.001 files for the bank.
 struct PaymentsModule: ScanbookModule {
+    var resources: ModuleResources? { .bundled("Payments") }
     var menuEntry: Module? { .payments }
     var migrations: [any Migration] { [
         CreatePaymentAccounts(), CreatePaymentFiles(), CreatePayments(),

@@ -134,3 +134,13 @@ enum PaymentsAPIRoute: APIPath, Equatable {
         }
     }
 }
+
+extension Module {
+    static let payments = Module("payments")
+}
+
+/// The route parameters of the module's addresses.
+extension RouteParameter {
+    static let account = RouteParameter("accountID"), payment = RouteParameter("paymentID"), file = RouteParameter("fileID")
+    static let entry = RouteParameter("entryID"), template = RouteParameter("templateID"), folder = RouteParameter("folderID")
+}

@@ -4,6 +4,7 @@ import Vapor
 
 /// Receipts and budgets (module 1): photographed receipts read into totals, months against budgets.
 struct ReceiptsModule: ScanbookModule {
+    var resources: ModuleResources? { .bundled("Receipts") }
     var menuEntry: Module? { .receipts }
     var migrations: [any Migration] {
         // Every migration that adds a receipt column or a table ReceiptResults writes comes before

@@ -74,3 +74,14 @@ enum ReceiptsAPIRoute: APIPath, Equatable {
         }
     }
 }
+
+extension Module {
+    static let receipts = Module("receipts")
+}
+
+/// The route parameters of the module's addresses.
+extension RouteParameter {
+    static let category = RouteParameter("categoryID"), keyword = RouteParameter("keywordID"), receipt = RouteParameter("receiptID")
+    /// Not an id: a month, "2025-06".
+    static let month = RouteParameter("month")
+}

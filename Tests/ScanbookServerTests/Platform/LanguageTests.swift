@@ -44,8 +44,12 @@ import VaporTesting
         }
     }
 
+    static func standardCatalogues() throws -> Localizer {
+        try Localizer.load(from: ScanbookResources.localesDirectory, modules: Application.standardModules.compactMap(\.resources?.locales))
+    }
+
     @Test func catalogueHasTheSameKeysInEveryLanguage() throws {
-        let localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
+        let localizer = try Self.standardCatalogues()
         #expect(localizer.supported == ["de", "en"])
         let english = Set(localizer.catalogue("en").keys)
         for code in localizer.supported {
@@ -54,7 +58,7 @@ import VaporTesting
     }
 
     @Test func negotiatesAcceptLanguage() throws {
-        let localizer = try Localizer.load(from: ScanbookResources.localesDirectory)
+        let localizer = try Self.standardCatalogues()
         #expect(localizer.negotiate(acceptLanguage: "fr-CH, de;q=0.8, en;q=0.5") == "de")
         #expect(localizer.negotiate(acceptLanguage: "en-US,en;q=0.9,de;q=0.8") == "en")
         #expect(localizer.negotiate(acceptLanguage: "fr") == "en")

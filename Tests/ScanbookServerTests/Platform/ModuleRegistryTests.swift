@@ -7,8 +7,8 @@ import VaporTesting
 @Suite struct ModuleRegistryTests {
     /// Every menu entry comes from exactly one registered module.
     @Test func eachMenuEntryIsOneModule() {
-        let entries = Application.allModules.compactMap(\.menuEntry)
-        #expect(entries == Module.allCases)
+        let entries = Application.standardModules.compactMap(\.menuEntry)
+        #expect(entries == [.receipts, .meters, .lists, .payments, .forms])
     }
 
     @Test func aDisabledModuleLeavesMenuRoutesAndAPIDocument() async throws {
@@ -55,5 +55,42 @@ import VaporTesting
         let yaml = "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      summary: A\n  /b/{id}:\n    delete:\n      summary: B\ncomponents:\n  schemas: {}"
         let filtered = Application.openAPIDocument(yaml, keepingPaths: ["/a"])
         #expect(filtered == "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      summary: A\ncomponents:\n  schemas: {}")
+    }
+}
+
+/// A module's code and pages use only its own texts and the platform's: a key another module
+/// owns would vanish with that module's catalogue.
+@Suite struct ModuleTextOwnershipTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/ScanbookServer")
+
+    @Test func everyModuleUsesOnlyItsOwnAndThePlatformsTexts() throws {
+        var owner: [String: String] = [:]
+        let locales = ScanbookResources.localesDirectory
+        for key in try JSONDecoder().decode([String: String].self, from: Data(contentsOf: locales.appendingPathComponent("en.json"))).keys {
+            owner[key] = "platform"
+        }
+        let folders = ["Receipts", "Meters", "Lists", "Payments", "Forms", "Captures"]
+        for folder in folders {
+            let file = locales.appendingPathComponent(folder).appendingPathComponent("en.json")
+            for key in try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file)).keys { owner[key] = folder }
+        }
+        let keyPattern = try Regex(#""([a-z]+_[A-Za-z_]+)"|t\.([a-z]+_[A-Za-z_]+)"#)
+        var borrowed: [String] = []
+        for folder in folders {
+            let places = [Self.sources.appendingPathComponent(folder), Self.sources.appendingPathComponent("Resources/Views/\(folder)")]
+            for place in places {
+                guard let files = FileManager.default.enumerator(at: place, includingPropertiesForKeys: nil) else { continue }
+                for case let file as URL in files where ["swift", "leaf"].contains(file.pathExtension) {
+                    let text = try String(contentsOf: file, encoding: .utf8)
+                    for match in text.matches(of: keyPattern) {
+                        guard let key = (match.output[1].substring ?? match.output[2].substring).map(String.init),
+                              let keyOwner = owner[key], keyOwner != "platform", keyOwner != folder else { continue }
+                        borrowed.append("\(folder) uses \(key) of \(keyOwner) (\(file.lastPathComponent))")
+                    }
+                }
+            }
+        }
+        #expect(borrowed.isEmpty, "\(borrowed)")
     }
 }

@@ -43,8 +43,8 @@ struct CaptureJob: Sendable {
 struct CaptureContext: Sendable {
     let application: Application
     let recognizer: any TextRecognizer
-    /// The reader for receipts (`AppConfig.ocrEngine`).
-    let receiptRecognizer: any TextRecognizer
+    /// The reader `AppConfig.ocrEngine` picks (receipts read with it; `recognizer` is Tesseract).
+    let engineRecognizer: any TextRecognizer
     let ownerID: UUID
     /// The capture being processed: its derived images are recorded against it.
     let captureID: UUID

@@ -150,7 +150,7 @@ final class CaptureWorkers: @unchecked Sendable {
         }
         let bytes = try await app.bytes(of: blob)
         let job = CaptureJob(id: claim.id, ownerID: claim.ownerID, kind: claim.kind, attempt: claim.attempts, bytes: bytes)
-        let context = CaptureContext(application: app, recognizer: app.textRecognizer, receiptRecognizer: app.receiptTextRecognizer,
+        let context = CaptureContext(application: app, recognizer: app.textRecognizer, engineRecognizer: app.engineTextRecognizer,
                                      ownerID: claim.ownerID, captureID: claim.id)
         return try await processor.process(job, context: context)
     }

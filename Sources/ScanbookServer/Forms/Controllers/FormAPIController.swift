@@ -20,32 +20,32 @@ enum FormAPIController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return try await dto(template, access, request)
     }
 
     @Sendable static func update(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         let input = try request.content.decode(FormTemplateInput.self)
         try await FormTemplateService.update(template, name: input.name ?? template.name, description: input.description ?? template.description, gradeStep: input.gradeStep, on: request.context)
         return try await dto(template, access, request)
     }
 
     @Sendable static func delete(_ request: Request) async throws -> HTTPStatus {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .owner, on: request.context)
         try await FormTemplateService.delete(template, on: request.context)
         return .noContent
     }
 
     @Sendable static func addPage(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         let page = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: nil, on: request.context)
         return try await request.created(try await dto(template, access, request), at: FormsAPIRoute.page(id: template.id, page: page.number))
     }
 
     /// multipart `photo`: a new photo of the page; JSON `corners`: the page warped again from them.
     @Sendable static func updatePage(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         let page = try await page(of: template, request)
         if request.headers.contentType == .formData {
             _ = try await FormPageService.setPhoto(try request.content.decode(FormPageUpload.self).photo, of: template, number: page.number, on: request.context)
@@ -56,24 +56,24 @@ enum FormAPIController {
     }
 
     @Sendable static func deletePage(_ request: Request) async throws -> HTTPStatus {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         try await FormPageService.delete(try await page(of: template, request), of: template, on: request.context)
         return .noContent
     }
 
     @Sendable static func pageImage(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return try await FormBlobs.serve(try await page(of: template, request).$image.id, on: request.context)
     }
 
     @Sendable static func setRegions(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         try await FormTemplateService.setRegions(try request.content.decode([FormRegion].self), of: template, on: request.context)
         return try await dto(template, access, request)
     }
 
     @Sendable static func setLinks(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         let links: [FormLink]
         do {
             links = try request.content.decode([FormLink].self)
@@ -86,7 +86,7 @@ enum FormAPIController {
 
     /// JSON `{"csv": …}` or a `text/csv` body.
     @Sendable static func setRoster(_ request: Request) async throws -> FormTemplateDTO {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         if request.headers.contentType == .json {
             let input = try request.content.decode(FormRosterInput.self)
             if let source = input.from {
@@ -101,12 +101,12 @@ enum FormAPIController {
     }
 
     @Sendable static func shares(_ request: Request) async throws -> [FormShareDTO] {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .owner, on: request.context)
         return try await FormTemplateService.sharings(of: template, on: request.db).map(FormShareDTO.init)
     }
 
     @Sendable static func share(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .owner, on: request.context)
         let input = try request.content.decode(FormShareInput.self)
         let sharing = try FormShareDTO(try await FormTemplateService.share(template, email: input.email, canEdit: try canEdit(input.access), on: request.context))
         return try await request.created(sharing, at: FormsAPIRoute.share(id: template.id, share: sharing.id))
@@ -118,25 +118,25 @@ enum FormAPIController {
     }
 
     @Sendable static func acceptInvitation(_ request: Request) async throws -> FormTemplateDTO {
-        let template = try await FormInvitationService.accept(request.id(.invitation), on: request.context)
+        let template = try await FormInvitationService.accept(request.id(.formInvitation), on: request.context)
         let (found, access) = try await FormTemplate.find(template.id, needing: .read, on: request.context)
         return try await dto(found, access, request)
     }
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> HTTPStatus {
-        try await FormInvitationService.decline(request.id(.invitation), on: request.context)
+        try await FormInvitationService.decline(request.id(.formInvitation), on: request.context)
         return .noContent
     }
 
     @Sendable static func unshare(_ request: Request) async throws -> HTTPStatus {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .owner, on: request.context)
         try await FormTemplateService.unshare(template, share: request.id(.share), on: request.context)
         return .noContent
     }
 
     /// `template.json` as the command line reads it (the page images are `page1.jpg`, … beside it).
     @Sendable static func export(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         let file = template.file(pages: try await FormTemplateService.pages(of: template, on: request.db))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -144,7 +144,7 @@ enum FormAPIController {
     }
 
     @Sendable static func exportFolder(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return .attachment(Data(try await FormTemplateFolder.export(template, on: request.context)), contentType: "application/zip", name: template.name, fallback: "template", extension: "zip")
     }
 

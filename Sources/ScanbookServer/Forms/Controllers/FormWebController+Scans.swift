@@ -6,12 +6,12 @@ import Vapor
 /// Scanning filled forms, the results table and the review of one form.
 extension FormWebController {
     @Sendable static func scans(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return try await renderScans(template, access, request, errors: [], status: .ok)
     }
 
     @Sendable static func addScans(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         return try await request.change {
             let scans = try await FormScanService.upload(try request.content.decode(FormScanUpload.self).photos ?? [], to: template, on: request.context)
             request.flash(.success, request.text("forms_scansQueued", ["count": "\(scans.count)"]))
@@ -22,7 +22,7 @@ extension FormWebController {
     }
 
     @Sendable static func scan(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
         return try await renderScan(scan, template, access, request, errors: [], status: .ok)
     }
@@ -30,7 +30,7 @@ extension FormWebController {
     /// `region[]` and `value[]`: each region's name with its value, as the review page lists them
     /// (by name, so a template changed meanwhile cannot put a value under another region).
     @Sendable static func correct(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
         let form = try request.content.decode(FormReviewForm.self)
         let names = form.region ?? [], typed = form.value ?? []
@@ -48,14 +48,14 @@ extension FormWebController {
     }
 
     @Sendable static func deleteScan(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         try await FormScanService.delete(try await FormScanService.find(request.id(.scan), of: template, on: request.db), on: request.context)
         request.flash(.success, request.text("forms_scanDeleted"))
         return request.redirect(to: FormsURL.scans(id: template.id))
     }
 
     @Sendable static func regionCrop(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         let scan = try await FormScanService.find(request.id(.scan), of: template, on: request.db)
         let regions = template.regions
         guard let index = request.parameters.get(RouteParameter.region.rawValue, as: Int.self), regions.indices.contains(index) else { throw Abort(.notFound) }

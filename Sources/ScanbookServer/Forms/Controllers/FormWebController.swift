@@ -32,7 +32,7 @@ enum FormWebController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return try await renderTemplate(template, access, request, errors: [], status: .ok)
     }
 
@@ -45,7 +45,7 @@ enum FormWebController {
     }
 
     @Sendable static func delete(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .owner, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .owner, on: request.context)
         try await FormTemplateService.delete(template, on: request.context)
         request.flash(.success, request.text("forms_deleted", ["name": template.name]))
         return request.redirect(to: FormsURL.index)
@@ -82,12 +82,12 @@ enum FormWebController {
     }
 
     @Sendable static func pageImage(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return try await FormBlobs.serve(try await FormAPIController.page(of: template, request).$image.id, on: request.context)
     }
 
     @Sendable static func pagePhoto(_ request: Request) async throws -> Response {
-        let (template, _) = try await FormTemplate.find(request.id(.template), needing: .read, on: request.context)
+        let (template, _) = try await FormTemplate.find(request.id(.formTemplate), needing: .read, on: request.context)
         return try await FormBlobs.serve(try await FormAPIController.page(of: template, request).$photo.id, on: request.context)
     }
 
@@ -108,7 +108,7 @@ enum FormWebController {
 
     /// The CSV typed in, or a chosen file (which wins).
     @Sendable static func setRoster(_ request: Request) async throws -> Response {
-        _ = try await FormTemplate.find(request.id(.template), needing: .edit, on: request.context)
+        _ = try await FormTemplate.find(request.id(.formTemplate), needing: .edit, on: request.context)
         let form = try request.content.decode(FormRosterForm.self)
         var text = form.roster ?? ""
         if let file = form.file, file.data.readableBytes > 0 {
@@ -137,7 +137,7 @@ enum FormWebController {
 
     @Sendable static func acceptInvitation(_ request: Request) async throws -> Response {
         try await request.change {
-            let template = try await FormInvitationService.accept(request.id(.invitation), on: request.context)
+            let template = try await FormInvitationService.accept(request.id(.formInvitation), on: request.context)
             request.flash(.success, request.text("forms_invitationAccepted", ["name": template.name]))
             return FormsURL.template(id: template.id)
         } showAgain: { errors, status in
@@ -147,7 +147,7 @@ enum FormWebController {
 
     @Sendable static func declineInvitation(_ request: Request) async throws -> Response {
         try await request.change {
-            try await FormInvitationService.decline(request.id(.invitation), on: request.context)
+            try await FormInvitationService.decline(request.id(.formInvitation), on: request.context)
             request.flash(.success, request.text("forms_invitationDeclined"))
             return FormsURL.index
         } showAgain: { errors, status in
@@ -168,7 +168,7 @@ enum FormWebController {
         _ request: Request, needing: FormAccess = .edit, linksText: String? = nil, rosterText: String? = nil,
         _ body: @escaping (FormTemplate, Request) async throws -> String
     ) async throws -> Response {
-        let (template, access) = try await FormTemplate.find(request.id(.template), needing: needing, on: request.context)
+        let (template, access) = try await FormTemplate.find(request.id(.formTemplate), needing: needing, on: request.context)
         return try await request.change {
             let message = try await body(template, request)
             request.flash(.success, request.text(message))

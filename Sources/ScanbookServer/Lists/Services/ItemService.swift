@@ -102,7 +102,7 @@ enum ItemService {
         do {
             codes = try await context.application.imageWork.run { try BarcodeReader.decode(try Image.decode(bytes, minimumSide: UploadPolicy.minimumPhotoSide)) }
         } catch let error as VisionError {
-            throw UserFacingError(.unprocessableEntity, "meters_photoUnreadable", ["reason": error.description])
+            throw UserFacingError(.unprocessableEntity, "upload_photoUnreadable", ["reason": error.description])
         }
         guard let code = codes.first(where: { [.ean13, .ean8, .upcA].contains($0.symbology) }) else {
             throw UserFacingError(.unprocessableEntity, "lists_noBarcode")

@@ -104,7 +104,7 @@ extension Application {
 
     /// Whole meter photos: aligned to the reference, the window read by the strip reader, checked by
     /// the text reader (`SCANBOOK_OCR_ENGINE`'s).
-    var meterPhotoReader: MeterPhotoReader { MeterPhotoReader(strips: stripReader, text: receiptTextRecognizer) }
+    var meterPhotoReader: MeterPhotoReader { MeterPhotoReader(strips: stripReader, text: engineTextRecognizer) }
 
     /// The meter digit model, loaded once at configuration.
     var stripReader: StripReader {

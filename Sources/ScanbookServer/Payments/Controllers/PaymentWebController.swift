@@ -68,7 +68,7 @@ enum PaymentWebController {
             response.headers.replaceOrAdd(name: "Refresh", value: "2")
             return response
         case .failed:
-            let reason = request.text("meters_photoUnreadable", ["reason": capture.error ?? ""])
+            let reason = request.text("upload_photoUnreadable", ["reason": capture.error ?? ""])
             return try await renderIndex(request, form: nil, errors: [reason], status: .unprocessableEntity)
         case .done:
             let shown = PaymentPresentation.slipForm(PaymentSlips.slips(of: capture) ?? [], request.context)

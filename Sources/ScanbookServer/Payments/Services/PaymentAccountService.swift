@@ -17,7 +17,7 @@ enum PaymentAccountService {
         var problems: [LocalizedProblem] = []
         let trimmedName = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedName.isEmpty { problems.append(LocalizedProblem(key: "payments_accountNameRequired")) }
-        if trimmedName.count > maximumNameLength { problems.append(LocalizedProblem(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
+        if trimmedName.count > maximumNameLength { problems.append(LocalizedProblem(key: "field_tooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
         var checked: IBAN?
         switch IBAN.parse(String((iban ?? "").prefix(64))) {
         case .success(let value): checked = value

@@ -135,7 +135,7 @@ enum PaymentTemplateService {
     private static func checkedName(_ name: String?, missing: String) throws -> String {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { throw UserFacingError(.unprocessableEntity, missing) }
-        if trimmed.count > maximumNameLength { throw UserFacingError(.unprocessableEntity, "lists_fieldTooLong", ["maximum": "\(maximumNameLength)"]) }
+        if trimmed.count > maximumNameLength { throw UserFacingError(.unprocessableEntity, "field_tooLong", ["maximum": "\(maximumNameLength)"]) }
         return trimmed
     }
 }

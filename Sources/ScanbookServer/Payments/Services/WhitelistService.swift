@@ -200,7 +200,7 @@ enum WhitelistService {
         )
         if address.name.isEmpty { problems.append(LocalizedProblem(key: "payments_whitelistNameRequired")) }
         if [address.name, address.street, address.buildingNumber, address.postalCode, address.town].contains(where: { $0.count > maximumFieldLength }) {
-            problems.append(LocalizedProblem(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumFieldLength)"]))
+            problems.append(LocalizedProblem(key: "field_tooLong", arguments: ["maximum": "\(maximumFieldLength)"]))
         }
         if !address.country.isEmpty, !(address.country.count == 2 && address.country.allSatisfy { $0.isASCII && $0.isLetter }) {
             problems += PaymentProblems.localized([PaymentProblem(.creditorCountry, .wrongFormat)])
@@ -211,7 +211,7 @@ enum WhitelistService {
         }
         let bankName = text(form.bankName), bankAddress = text(form.bankAddress, maximumBankAddressLength)
         if bankName.count > maximumFieldLength || bankAddress.count > maximumBankAddressLength {
-            problems.append(LocalizedProblem(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumBankAddressLength)"]))
+            problems.append(LocalizedProblem(key: "field_tooLong", arguments: ["maximum": "\(maximumBankAddressLength)"]))
         }
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
         return (account, address, (clearing.isEmpty ? nil : clearing, bankName.isEmpty ? nil : bankName, bankAddress.isEmpty ? nil : bankAddress))

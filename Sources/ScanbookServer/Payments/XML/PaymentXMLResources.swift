@@ -22,7 +22,7 @@ enum PaymentXMLService: String, CaseIterable, Sendable {
 struct PaymentXMLResources: Sendable {
     let schemas: [PaymentXMLService: XMLSchema]
     /// The UI's catalogues (de, en) and the services' own French and Italian
-    /// (`Locales/Services`); a text missing in a language falls back to English.
+    /// (`Locales/Payments/Services`); a text missing in a language falls back to English.
     let localizer: Localizer
 
     static func load(ui: Localizer) throws -> PaymentXMLResources {
@@ -32,7 +32,7 @@ struct PaymentXMLResources: Sendable {
         }
         var catalogues = ui.catalogues
         for language in ["fr", "it"] {
-            let file = ScanbookResources.localesDirectory.appendingPathComponent("Services/\(language).json")
+            let file = ScanbookResources.localesDirectory.appendingPathComponent("Payments/Services/\(language).json")
             catalogues[language] = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
         }
         return PaymentXMLResources(schemas: schemas, localizer: Localizer(catalogues: catalogues))

@@ -16,6 +16,6 @@ struct BlobReference: Sendable, Hashable {
 extension Application {
     /// Every column, of every module (served or not), that refers to a row of `blobs`.
     var blobReferences: [BlobReference] {
-        Self.allModules.flatMap(\.blobReferences).flatMap { model in model.blobColumns.map { BlobReference(table: model.schema, column: $0) } }
+        allModules.flatMap(\.blobReferences).flatMap { model in model.blobColumns.map { BlobReference(table: model.schema, column: $0) } }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The UI's message catalogues (`Resources/Locales/<code>.json`), one flat key → text map per
-/// language. Placeholders are `{name}`.
+/// The UI's message catalogues, one flat key → text map per language: the platform's
+/// (`Resources/Locales/<code>.json`) merged with each module's (`Locales/<Module>/<code>.json`).
+/// Placeholders are `{name}`.
 struct Localizer: Sendable {
     static let fallback = "en"
 
@@ -9,12 +10,25 @@ struct Localizer: Sendable {
 
     var supported: [String] { catalogues.keys.sorted() }
 
-    static func load(from directory: URL) throws -> Localizer {
+    /// Two files naming the same key: a module would silently change another's text.
+    struct DuplicateKey: Error, CustomStringConvertible {
+        let key: String
+        let file: String
+        var description: String { "\(file): the key \(key) is already defined by another catalogue" }
+    }
+
+    /// The `<code>.json` files directly in `directory`, then in each of `modules` (directories).
+    static func load(from directory: URL, modules: [URL] = []) throws -> Localizer {
         var catalogues: [String: [String: String]] = [:]
-        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-        for file in files where file.pathExtension == "json" {
-            let data = try Data(contentsOf: file)
-            catalogues[file.deletingPathExtension().lastPathComponent] = try JSONDecoder().decode([String: String].self, from: data)
+        for folder in [directory] + modules {
+            let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            for file in files.sorted(by: { $0.path < $1.path }) where file.pathExtension == "json" {
+                let entries = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
+                let language = file.deletingPathExtension().lastPathComponent
+                for (key, text) in entries {
+                    guard catalogues[language, default: [:]].updateValue(text, forKey: key) == nil else { throw DuplicateKey(key: key, file: file.path) }
+                }
+            }
         }
         guard catalogues[fallback] != nil else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("\(fallback).json").path])

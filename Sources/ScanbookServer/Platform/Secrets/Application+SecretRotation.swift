@@ -14,7 +14,7 @@ extension Application {
         let count = try await db.writeTransaction { database in
             let target = replacesDatabaseKey ? SecretBox(current: SecretBox.newKey(), older: []) : box
             var resealed = 0
-            for module in Self.allModules {
+            for module in self.allModules {
                 resealed += try await module.resealSecrets(from: box, to: target, everything: replacesDatabaseKey, on: database)
             }
             // The audit log's seals follow the key (verified first with the keys it was sealed with).

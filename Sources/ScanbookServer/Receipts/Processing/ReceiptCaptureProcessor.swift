@@ -21,7 +21,7 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
         let scanner = reader.scanner
         let bytes = job.bytes
         let prepared = try await context.offload { try scanner.prepare(bytes) }
-        let reading = try await reader.read(prepared, with: context.receiptRecognizer)
+        let reading = try await reader.read(prepared, with: context.engineRecognizer)
         let extracted = reading.result
         let pageJPEG = try await context.offload { try prepared.page.encodeJPEG(quality: 85) }
         let result = ReceiptCaptureResult(
