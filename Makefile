@@ -129,7 +129,7 @@ bench: deps-test models
 	  for f in train-images-idx3-ubyte train-labels-idx1-ubyte; do gunzip -c ../shared/corpora/mnist-train/$$f.gz > $(BENCH_MNIST)/$$f; done; fi
 	$(PYTHON) Tools/cluster/cluster.py with-postgres --durable -- .build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --documents-partial $(BENCH_DOCUMENTS_PARTIAL) --receipts $(BENCH_RECEIPTS) --receipt-photos $(BENCH_RECEIPT_PHOTOS) --meters $(BENCH_METERS) --meter-photos $(BENCH_METER_PHOTOS) --meter-photos-unseen $(BENCH_METER_PHOTOS_UNSEEN) --qr-bills $(BENCH_QR_BILLS) \
 	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) \
-	  --speed-vs-tesseract $(BENCH_SROIE) --fuzz 1000000
+	  --speed-vs-tesseract $(BENCH_SROIE) --statements 10000 --fuzz 1000000
 	$(PYTHON) Tools/bench/load_bench.py --bin .build/release/scanbook --json .build/load-bench.json
 	$(MAKE) --no-print-directory bench-fuzz
 

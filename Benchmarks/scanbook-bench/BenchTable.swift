@@ -30,7 +30,7 @@ struct BenchTable {
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
         let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
-        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, Swift release build"
+        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, Swift \(buildKind) build"
     }
 }
 
@@ -55,3 +55,10 @@ struct Timings {
         String(format: "median %.2f ms, p90 %.2f ms (n=%d)", percentile(0.5), percentile(0.9), milliseconds.count)
     }
 }
+
+/// Figures from a debug build are not comparable with release ones: the table says which ran.
+#if DEBUG
+private let buildKind = "debug"
+#else
+private let buildKind = "release"
+#endif

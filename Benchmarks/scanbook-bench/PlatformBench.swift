@@ -28,6 +28,11 @@ enum ScanbookBench {
             try await BlobBench.run(postgresURL: postgres, into: &rows)
             rows.table.print(title: "Blob stores (issue 27)")
         }
+        if let entries = option("--statements").flatMap(Int.init) {
+            var table = BenchTable()
+            try await StatementBench.run(entries: entries, into: &table)
+            table.print(title: "Bank statements in (issue 44)")
+        }
         if let count = option("--fuzz").flatMap(Int.init) {
             var table = BenchTable()
             FuzzBench.run(count: count, seed: option("--fuzz-seed").flatMap(UInt64.init) ?? 20_261_125, into: &table)

@@ -7,6 +7,8 @@ public struct XMLNode: Sendable, Equatable {
     public let namespace: String?
     public let text: String
     public let children: [XMLNode]
+    /// The element's attributes by local name (`Ccy` of `<Amt Ccy="CHF">`).
+    public var attributes: [String: String] = [:]
 
     public func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
     /// The trimmed text of a child element, nil when there is none.
@@ -128,7 +130,21 @@ public final class XMLSchema: @unchecked Sendable {
         }
         let name = element.pointee.name.map { String(cString: $0) } ?? ""
         let namespace = element.pointee.ns.flatMap { $0.pointee.href.map { String(cString: $0) } }
-        return XMLNode(name: name, namespace: namespace, text: text, children: children)
+        var attributes: [String: String] = [:]
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            if let attributeName = current.pointee.name.map({ String(cString: $0) }) {
+                var value = ""
+                var part = current.pointee.children
+                while let text = part {
+                    if let content = text.pointee.content { value += String(cString: content) }
+                    part = text.pointee.next
+                }
+                attributes[attributeName] = value
+            }
+            attribute = current.pointee.next
+        }
+        return XMLNode(name: name, namespace: namespace, text: text, children: children, attributes: attributes)
     }
 }
 

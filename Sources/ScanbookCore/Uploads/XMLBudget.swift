@@ -22,6 +22,12 @@ public struct XMLBudget: Sendable, Equatable {
         maximumNameLength: 128, maximumAttributeValueLength: 1_024, maximumTextLength: 10_000
     )
 
+    /// Bank statements (camt.053/054): a month of a busy account runs to ten thousand entries.
+    public static let bankStatements = XMLBudget(
+        maximumBytes: 25_000_000, maximumElements: 1_000_000, maximumDepth: 32, maximumAttributesPerElement: 16,
+        maximumNameLength: 128, maximumAttributeValueLength: 1_024, maximumTextLength: 10_000
+    )
+
     public init(
         maximumBytes: Int, maximumElements: Int, maximumDepth: Int, maximumAttributesPerElement: Int,
         maximumNameLength: Int, maximumAttributeValueLength: Int, maximumTextLength: Int

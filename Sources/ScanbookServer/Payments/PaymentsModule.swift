@@ -1,4 +1,5 @@
 import Fluent
+import ScanbookCore
 import Vapor
 
 /// Payments (module 4): own accounts, payments typed or read from QR-bills and orange slips,
@@ -12,6 +13,8 @@ struct PaymentsModule: ScanbookModule {
         AddPaymentWhitelistUniqueness(),
         // Issue 40: whitelist limits
         AddWhitelistLimits(),
+        // Issue 44: bank statements in
+        AddBankStatements(),
     ] }
 
     func homeFigure(_ context: ServiceContext) async throws -> String? {
@@ -81,6 +84,7 @@ struct PaymentsModule: ScanbookModule {
         web.post(page(.removeAuthenticator), use: PaymentWebController.removeAuthenticator)
         web.get(page(.audit), use: PaymentWebController.audit)
         web.upload(.POST, page(.statusReport), limit: maxUpload, use: PaymentWebController.applyStatusReport)
+        web.upload(.POST, page(.statement), limit: Vapor.ByteCount(value: XMLBudget.bankStatements.maximumBytes + 64_000), use: PaymentWebController.importStatement)
 
         func route(_ route: PaymentsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.accounts), use: PaymentAPIController.accounts)
@@ -115,6 +119,7 @@ struct PaymentsModule: ScanbookModule {
         api.post(route(.removeAuthenticator), use: PaymentAPIController.removeAuthenticator)
         api.get(route(.audit), use: PaymentAPIController.audit)
         api.post(route(.statusReports), use: PaymentAPIController.applyStatusReport)
+        api.upload(.POST, route(.statements), limit: Vapor.ByteCount(value: XMLBudget.bankStatements.maximumBytes), use: PaymentAPIController.importStatement)
 
         // The XML services of the seed, for native clients.
         api.post(PaymentXMLController.route("OCRPayment"), use: PaymentXMLController.ocrPayment)

@@ -46,6 +46,8 @@ enum PaymentsURL: ModuleURL, Equatable {
     case audit
     /// The bank's status report (pain.002) for a file: rejected payments become `rejected`.
     case statusReport
+    /// A bank statement (camt.053/054): booked payments become `booked`, returned ones `rejected`.
+    case statement
 
     var pagePathComponents: [PathComponent] {
         switch self {
@@ -76,6 +78,7 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .removeAuthenticator: ["authenticator", "remove"]
         case .audit: ["audit"]
         case .statusReport: ["status-report"]
+        case .statement: ["statement"]
         }
     }
 }
@@ -106,6 +109,8 @@ enum PaymentsAPIRoute: APIPath, Equatable {
     case removeAuthenticator
     case audit
     case statusReports
+    /// A camt.053/054 document as the body; `?preview=true` says what it would change.
+    case statements
 
     var routePathComponents: [PathComponent] {
         switch self {
@@ -131,6 +136,7 @@ enum PaymentsAPIRoute: APIPath, Equatable {
         case .removeAuthenticator: ["payment-authenticator", "remove"]
         case .audit: ["audit-log"]
         case .statusReports: ["payment-status-reports"]
+        case .statements: ["payment-statements"]
         }
     }
 }

@@ -32,6 +32,9 @@ struct PaymentDTO: Content {
     let executionDate: String
     let state: String
     let rejectionReason: String?
+    /// The day a bank statement showed it booked, and the bank's reference of that entry.
+    let bookedOn: String?
+    let bankReference: String?
     let file: UUID?
     /// The beneficiary is on no whitelist: executed only once signed.
     let signatureRequired: Bool
@@ -55,6 +58,8 @@ struct PaymentDTO: Content {
         executionDate = payment.executionDate
         state = payment.state.rawValue
         rejectionReason = payment.rejectionReason
+        bookedOn = payment.bookedOn
+        bankReference = payment.bankReference
         file = payment.$file.id
         signatureRequired = payment.signatureRequired
         signed = payment.$debitAccount.value.map { payment.isSigned(debitIBAN: $0.iban) } ?? false

@@ -8,7 +8,8 @@ final class Payment: Model, @unchecked Sendable {
     static let schema = "payments"
 
     enum State: String, Codable, Sendable, CaseIterable {
-        case pending, executed, rejected
+        /// Handed to the bank in a file; `booked` once a statement shows the bank booked it.
+        case pending, executed, booked, rejected
     }
 
     @ID(key: .id) var id: UUID?
@@ -35,6 +36,9 @@ final class Payment: Model, @unchecked Sendable {
     @Field(key: "execution_date") var executionDate: String
     @Field(key: "state") var state: State
     @OptionalField(key: "rejection_reason") var rejectionReason: String?
+    /// The day the bank booked it (YYYY-MM-DD) and its reference, from an imported statement.
+    @OptionalField(key: "booked_on") var bookedOn: String?
+    @OptionalField(key: "bank_reference") var bankReference: String?
     /// Executed only once signed with a second factor: the beneficiary was on no whitelist, or the
     /// amount above the entry's limit, when the payment was created or changed. Never lowered
     /// until the payment is signed (`PaymentSignaturePolicy`).

@@ -10,6 +10,7 @@ enum PaymentPresentation {
         let accounts = try await PaymentAccountService.all(on: context)
         let pending = try await PaymentService.list(.pending, on: context)
         let executed = try await PaymentService.list(.executed, on: context)
+        let booked = try await PaymentService.list(.booked, on: context)
         let rejected = try await PaymentService.list(.rejected, on: context)
         let ownerID = try context.requireUser().requireID()
         let files = try await PaymentFile.query(on: context.db).filter(\.$owner.$id == ownerID).sort(\.$createdAt, .descending).limit(50).all()
@@ -24,7 +25,7 @@ enum PaymentPresentation {
             },
             favourites: try await favourites(context),
             pending: try pending.map { try row($0, context) }, executed: try executed.map { try row($0, context) },
-            rejected: try rejected.map { try row($0, context) },
+            booked: try booked.map { try row($0, context) }, rejected: try rejected.map { try row($0, context) },
             files: try files.map { file in
                 .init(label: context.text("payments_file_label", ["date": Formatting.date(file.executionDate, locale: context.locale), "count": "\(file.paymentCount)", "id": file.messageID]),
                       url: PaymentsURL.file(id: try file.requireID()).path)

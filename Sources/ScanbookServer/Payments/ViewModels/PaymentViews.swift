@@ -48,6 +48,8 @@ struct PaymentsIndexView: Encodable {
     let favourites: [FavouriteTile]
     let pending: [PaymentRow]
     let executed: [PaymentRow]
+    /// Payments a bank statement showed booked.
+    let booked: [PaymentRow]
     let rejected: [PaymentRow]
     let files: [FileRow]
     let form: PaymentFormValues
@@ -75,6 +77,7 @@ struct PaymentsIndexView: Encodable {
         let authenticator = PaymentsURL.authenticator.path
         let audit = PaymentsURL.audit.path
         let statusReport = PaymentsURL.statusReport.path
+        let statement = PaymentsURL.statement.path
     }
 }
 

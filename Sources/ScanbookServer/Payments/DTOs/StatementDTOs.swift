@@ -1,0 +1,38 @@
+import Foundation
+import ScanbookCore
+import Vapor
+
+/// What a statement import did (or, for a preview, would do); every entry nothing explains.
+struct StatementImportDTO: Content {
+    struct Line: Content {
+        let account: String
+        let reference: String
+        let amount: String
+        let currency: String
+        let direction: String
+        let bookingDate: String?
+        let reason: String
+    }
+
+    /// False for a preview: nothing was changed.
+    let applied: Bool
+    let entries: Int
+    let booked: Int
+    let returned: Int
+    let notBooked: Int
+    let alreadyImported: Int
+    let unmatched: [Line]
+
+    init(_ outcome: BankStatements.Outcome) {
+        applied = outcome.applied
+        entries = outcome.entries
+        booked = outcome.booked
+        returned = outcome.returned
+        notBooked = outcome.notBooked
+        alreadyImported = outcome.alreadyImported
+        unmatched = outcome.unmatched.map {
+            Line(account: $0.account, reference: $0.reference, amount: Amount(hundredths: $0.amountMinor).description, currency: $0.currency,
+                 direction: $0.direction.rawValue, bookingDate: $0.bookingDate, reason: $0.why.rawValue)
+        }
+    }
+}
