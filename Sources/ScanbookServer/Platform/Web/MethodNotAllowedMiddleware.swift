@@ -19,8 +19,12 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
             // No route for this method; or one whose parameter took a word another method's route
             // has as a constant ("PATCH /receipts/manual" met "PATCH /receipts/:receiptID", while
             // "/receipts/manual" is POST only).
+            // Unrouted, a constant path is what the request named: the router prefers a constant
+            // segment and does not fall back to a parameter ("GET /payments/slips" walks into
+            // "/payments/slips/:captureID" and never reaches "GET /payments/:paymentID").
             let methods = request.application.routeMethods
-            let allowed = request.route == nil ? methods.methods(for: request.url.path) : methods.methods(forConstantPath: request.url.path)
+            let constant = methods.methods(forConstantPath: request.url.path)
+            let allowed = request.route == nil && constant.isEmpty ? methods.methods(for: request.url.path) : constant
             guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else { throw abort }
             throw Abort(.methodNotAllowed, headers: ["Allow": allowed.joined(separator: ", ")])
         }
