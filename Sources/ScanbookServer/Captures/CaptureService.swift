@@ -15,10 +15,16 @@ enum CaptureService {
             throw UserFacingError(.unprocessableEntity, "capture_kindHasItsOwnPage", ["kind": context.text("capture_kind_\(kind)")])
         }
         let upload = try context.checkImageUpload(form.image, minimumSide: UploadPolicy.minimumPhotoSide)
-        let capture = try await context.db.writeTransaction { database in
-            try await enqueue(upload: upload, kind: kind, owner: ownerID, application: context.application, in: database)
+        return try await enqueue(upload: upload, kind: kind, owner: ownerID, application: context.application)
+    }
+
+    /// A photo queued with no record of its module beside it (a scan, a slip): its own
+    /// transaction, then a worker is woken.
+    static func enqueue(upload: CheckedUpload, kind: CaptureKind, owner ownerID: UUID, application: Application) async throws -> Capture {
+        let capture = try await application.db.writeTransaction { database in
+            try await enqueue(upload: upload, kind: kind, owner: ownerID, application: application, in: database)
         }
-        context.application.captureWorkers.notify()
+        application.captureWorkers.notify()
         return capture
     }
 

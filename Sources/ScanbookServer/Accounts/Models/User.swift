@@ -14,7 +14,7 @@ final class User: Model, @unchecked Sendable {
     /// "en" or "de"; nil follows the browser's Accept-Language.
     @OptionalField(key: "locale") var locale: String?
     /// ISO 4217 code of the person's own money (budgets, meter costs, new lists); nil follows the
-    /// server's default. Read through `Request.homeCurrency`.
+    /// server's default. Read through `ServiceContext.homeCurrency`.
     @OptionalField(key: "currency") var currency: String?
     @OptionalParent(key: "avatar_blob_id") var avatar: StoredBlob?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

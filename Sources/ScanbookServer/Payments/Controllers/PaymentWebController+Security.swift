@@ -125,8 +125,8 @@ extension PaymentWebController {
             request.flash(.success, request.text(outcome.applied ? "payments_statementImported" : "payments_statementPreview", counts))
             for line in outcome.unmatched.prefix(20) {
                 request.flash(.error, request.text("payments_statementUnmatched_\(line.why.rawValue)", [
-                    "date": line.bookingDate ?? "", "amount": "\(line.currency) \(Formatting.money(Amount(hundredths: line.amountMinor), locale: request.locale))",
-                    "reference": line.reference,
+                    "date": line.entry.bookingDate ?? "", "amount": "\(line.entry.currency) \(Formatting.money(Amount(hundredths: line.entry.amountMinor), locale: request.locale))",
+                    "reference": line.entry.reference,
                 ]))
             }
             return PaymentsURL.index

@@ -31,8 +31,8 @@ struct StatementImportDTO: Content {
         notBooked = outcome.notBooked
         alreadyImported = outcome.alreadyImported
         unmatched = outcome.unmatched.map {
-            Line(account: $0.account, reference: $0.reference, amount: Amount(hundredths: $0.amountMinor).description, currency: $0.currency,
-                 direction: $0.direction.rawValue, bookingDate: $0.bookingDate, reason: $0.why.rawValue)
+            Line(account: $0.account, reference: $0.entry.reference, amount: Amount(hundredths: $0.entry.amountMinor).description, currency: $0.entry.currency,
+                 direction: $0.entry.direction.rawValue, bookingDate: $0.entry.bookingDate, reason: $0.why.rawValue)
         }
     }
 }

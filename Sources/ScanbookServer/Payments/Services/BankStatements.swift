@@ -15,13 +15,10 @@ enum BankStatements {
 
     /// What an import did, or would do (a preview).
     struct Outcome: Sendable {
+        /// An entry nothing explains, on its statement's account.
         struct Line: Sendable {
             let account: String
-            let reference: String
-            let amountMinor: Int
-            let currency: String
-            let direction: BankStatement.Entry.Direction
-            let bookingDate: String?
+            let entry: BankStatement.Entry
             let why: StatementMatch.Unmatched
         }
 
@@ -52,11 +49,12 @@ enum BankStatements {
                                          fileMessageID: file.messageID, amountMinor: payment.amountMinor, currency: payment.currency)
                 }
                 let byID = Dictionary(try payments.map { (try $0.requireID().uuidString, $0) }, uniquingKeysWith: { first, _ in first })
+                // The account's entries imported before, read once (not once per entry).
+                var imported = Set(try await BankStatementEntry.query(on: database).filter(\.$owner.$id == ownerID)
+                    .filter(\.$account == statement.account).all(\.$reference))
                 for (entry, match) in zip(statement.entries, statement.match(against: handed)) {
                     outcome.entries += 1
-                    let seen = try await BankStatementEntry.query(on: database).filter(\.$owner.$id == ownerID)
-                        .filter(\.$account == statement.account).filter(\.$reference == entry.reference).first()
-                    guard seen == nil else {
+                    guard !imported.contains(entry.reference) else {
                         outcome.alreadyImported += 1
                         continue
                     }
@@ -85,8 +83,7 @@ enum BankStatements {
                             }
                         }
                     case .unmatched(let why):
-                        outcome.unmatched.append(.init(account: statement.account, reference: entry.reference, amountMinor: entry.amountMinor,
-                                                       currency: entry.currency, direction: entry.direction, bookingDate: entry.bookingDate, why: why))
+                        outcome.unmatched.append(.init(account: statement.account, entry: entry, why: why))
                     case .notBooked:
                         outcome.notBooked += 1
                         continue // a pending entry may be booked in a later statement: not remembered
@@ -94,6 +91,7 @@ enum BankStatements {
                     if apply {
                         try await BankStatementEntry(ownerID: ownerID, account: statement.account, reference: entry.reference,
                                                      outcome: Self.outcomeName(match), importedAt: context.now).create(on: database)
+                        imported.insert(entry.reference)
                     }
                 }
             }

@@ -8,11 +8,7 @@ import Vapor
 enum PaymentSlips {
     /// Stores the checked photo and queues it; wakes a worker.
     static func enqueue(_ upload: CheckedUpload, owner ownerID: UUID, application: Application) async throws -> Capture {
-        let capture = try await application.db.writeTransaction { database in
-            try await CaptureService.enqueue(upload: upload, kind: .slip, owner: ownerID, application: application, in: database)
-        }
-        application.captureWorkers.notify()
-        return capture
+        try await CaptureService.enqueue(upload: upload, kind: .slip, owner: ownerID, application: application)
     }
 
     /// The owner's slip reading, or 404 for anyone else's and for captures of other kinds.

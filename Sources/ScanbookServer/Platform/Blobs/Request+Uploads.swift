@@ -69,22 +69,16 @@ extension Application {
     }
 }
 
-/// The same checks and storage for a request and for a service's context.
-extension Request {
-    func checkImageUpload(_ file: File?, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
-        try application.checkImageUpload(file, minimumSide: minimumSide)
-    }
-
-    func requireFile(_ file: File?) throws(UserFacingError) -> File {
-        try application.requireFile(file)
-    }
-
-    func storeBlob(_ upload: CheckedUpload, owner: UUID, on database: any Database) async throws -> StoredBlob {
-        try await application.storeUpload(upload, owner: owner, on: database)
-    }
+/// Anything that serves one application (a request, a service's context) checks and stores
+/// uploads the same way, through the application.
+protocol ApplicationBound {
+    var application: Application { get }
 }
 
-extension ServiceContext {
+extension Request: ApplicationBound {}
+extension ServiceContext: ApplicationBound {}
+
+extension ApplicationBound {
     func checkImageUpload(_ file: File?, minimumSide: Int = 1) throws(UserFacingError) -> CheckedUpload {
         try application.checkImageUpload(file, minimumSide: minimumSide)
     }

@@ -44,14 +44,10 @@ struct ServiceContext: Sendable {
     var now: Date { application.clock.now() }
     var today: CalendarDate { application.clock.today }
 
-    /// A person's own money is in their home currency from the settings, else the server's default
-    /// (see `Request+Currency`).
+    /// The one currency rule for a person's own money (budgets, receipts typed in, meter costs):
+    /// their home currency from the settings, else the server's default. Money a module shares
+    /// has its own rule there (a list's currency, in Lists).
     var homeCurrency: String { user?.currency ?? scanbookConfig.defaultCurrency }
-
-    /// The same context on another database handle (inside a transaction).
-    func on(_ database: any Database) -> ServiceContext {
-        ServiceContext(application: application, db: database, user: user, locale: locale, decimalMark: decimalMark, clientKey: clientKey, logger: logger)
-    }
 }
 
 extension ServiceContext: Wording {}

@@ -36,7 +36,7 @@ enum BudgetWebController {
         var view = BudgetView(
             month: ReceiptPresentation.navigation(.budget, month: month, context: request.context),
             links: ReceiptPresentation.links(month: month),
-            currency: request.homeCurrency,
+            currency: request.context.homeCurrency,
             rows: summary.rows.map { row in
                 BudgetView.Row(
                     name: row.name, spent: money(row.spent), budget: money(row.budget), remaining: money(row.remaining),

@@ -3,7 +3,7 @@ import Vapor
 
 /// Marks that a user's receipt module was set up (default categories and keywords seeded once, so
 /// deleting them all does not bring them back). Its currency is the home currency when the profile was
-/// made; the person's current one is `User.currency` (see `Request.homeCurrency`).
+/// made; the person's current one is `User.currency` (see `ServiceContext.homeCurrency`).
 final class ReceiptProfile: Model, @unchecked Sendable {
     static let schema = "receipt_profiles"
 
