@@ -12,13 +12,14 @@ BIN_DEBUG := .build/debug/scanbook
 export OMP_THREAD_LIMIT ?= 1
 
 # What building and running need (OpenCV, Tesseract with German and English data, zbar for the
-# capture engine, pip to fetch PP-OCR's pinned models), and what the tests need on top
+# capture engine, librsvg/cairo and Liberation Sans to draw QR-bills, pip to fetch PP-OCR's pinned models), and what the tests need on top
 # (PostgreSQL for the database-parametrized server tests, Chromium and Selenium for the browser
 # tests, Pillow/NumPy/qrcode for generated test photos, Tesseract's own command for the bench's
 # speed comparison).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev \
+	librsvg2-dev libcairo2-dev fonts-liberation fonts-dejavu-core \
 	python3-pip
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
 	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv unzip libxml2-utils fonts-ocr-b \

@@ -55,6 +55,9 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // XML documents checked against an XML Schema (libxml2), for the XML services.
         .target(name: "ScanbookXML", dependencies: ["CLibXML2"]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+        // SVG drawings to PDF and PNG (librsvg, cairo): the QR-bill's payment part.
+        .target(name: "ScanbookRendering", dependencies: ["CRsvg"]),
         // Swift faces of the native code: Swift types and errors only, no C type leaks past them.
         .target(name: "ScanbookVision", dependencies: ["CVision", "ScanbookCore"]),
         .target(
@@ -72,6 +75,7 @@ let package = Package(
                 "ScanbookVision",
                 "ScanbookOCR",
                 "ScanbookXML",
+                "ScanbookRendering",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

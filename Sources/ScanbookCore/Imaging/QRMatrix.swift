@@ -18,6 +18,15 @@ public struct QRMatrix: Equatable, Sendable {
     /// One path of unit squares with the standard quiet zone of four modules; scales to any size.
     public func svg(quietZone: Int = 4, label: String) -> String {
         let size = side + 2 * quietZone
+        let path = pathData(offset: quietZone)
+        let title = XMLWriter.escaped(label)
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(size) \(size)\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(title)\">"
+            + "<rect width=\"\(size)\" height=\"\(size)\" fill=\"#fff\"/><path fill=\"#000\" d=\"\(path)\"/></svg>"
+    }
+
+    /// The dark modules as SVG path data in module units, each row's runs as one rectangle,
+    /// moved `offset` modules right and down.
+    public func pathData(offset: Int = 0) -> String {
         var path = ""
         for y in 0..<side {
             var x = 0
@@ -25,11 +34,9 @@ public struct QRMatrix: Equatable, Sendable {
                 guard isDark(x: x, y: y) else { x += 1; continue }
                 let start = x
                 while x < side, isDark(x: x, y: y) { x += 1 }
-                path += "M\(start + quietZone) \(y + quietZone)h\(x - start)v1h-\(x - start)z"
+                path += "M\(start + offset) \(y + offset)h\(x - start)v1h-\(x - start)z"
             }
         }
-        let title = XMLWriter.escaped(label)
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(size) \(size)\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(title)\">"
-            + "<rect width=\"\(size)\" height=\"\(size)\" fill=\"#fff\"/><path fill=\"#000\" d=\"\(path)\"/></svg>"
+        return path
     }
 }

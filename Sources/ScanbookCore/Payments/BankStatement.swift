@@ -49,12 +49,16 @@ public struct BankStatement: Equatable, Sendable {
         public let amountMinor: Int?
         /// A returned payment's reason code (`RtrInf/Rsn/Cd`, e.g. AC04).
         public let returnReason: String?
+        /// The structured reference a payer gave (`RmtInf/Strd/CdtrRefInf/Ref`): the QRR or SCOR
+        /// reference of a bill the account holder issued.
+        public let creditorReference: String?
 
-        public init(endToEndID: String?, messageID: String?, amountMinor: Int?, returnReason: String?) {
+        public init(endToEndID: String?, messageID: String?, amountMinor: Int?, returnReason: String?, creditorReference: String? = nil) {
             self.endToEndID = endToEndID
             self.messageID = messageID
             self.amountMinor = amountMinor
             self.returnReason = returnReason
+            self.creditorReference = creditorReference
         }
     }
 
@@ -97,11 +101,13 @@ public enum StatementMatch: Equatable, Sendable {
     case returned(paymentIDs: [String], reason: String)
     /// Nothing here corresponds to it; kept in the list, never dropped.
     case unmatched(Unmatched)
+    /// Money received for bills the user issued: each reference with the amount paid towards it.
+    case received([ReceivedPayment])
     /// Not booked yet (pending, informational): it changes nothing.
     case notBooked
 
     public enum Unmatched: String, Equatable, Sendable {
-        /// Money received: no issued bill to match it to.
+        /// Money received without the reference of a bill the user issued.
         case credit
         /// A debit no handed payment explains (by end-to-end id, or by file and amount).
         case unknownDebit
@@ -114,13 +120,17 @@ extension BankStatement {
     /// Each entry matched: a debit's transactions by end-to-end id, else a collective booking by
     /// its file's message id when the file's payments add up to the entry's amount in its
     /// currency; a reversal or a transaction with a return reason returns them.
-    public func match(against payments: [HandedPayment]) -> [StatementMatch] {
+    ///
+    /// A credit's transactions are matched by their structured reference to `issuedReferences`
+    /// (compared without spaces, letters upper-case); each pays its own amount, or the entry's
+    /// when it has one transaction.
+    public func match(against payments: [HandedPayment], issuedReferences: Set<String> = []) -> [StatementMatch] {
         let byEndToEnd = Dictionary(payments.map { ($0.endToEndID, $0) }, uniquingKeysWith: { first, _ in first })
         let byFile = Dictionary(grouping: payments, by: \.fileMessageID)
         return entries.map { entry in
             guard entry.isBooked else { return .notBooked }
             // A debit that is reversed comes back as a credit entry with the reversal flag.
-            guard entry.direction == .debit || entry.isReversal else { return .unmatched(.credit) }
+            guard entry.direction == .debit || entry.isReversal else { return Self.received(entry, issuedReferences) }
             var found = entry.transactions.compactMap { $0.endToEndID.flatMap { byEndToEnd[$0] } }
             if found.isEmpty, let file = entry.batchMessageID ?? entry.transactions.lazy.compactMap(\.messageID).first,
                let filePayments = byFile[file] {
@@ -138,5 +148,32 @@ extension BankStatement {
             }
             return .booked(paymentIDs: ids, on: entry.bookingDate)
         }
+    }
+
+    private static func received(_ entry: Entry, _ issued: Set<String>) -> StatementMatch {
+        let payments = entry.transactions.compactMap { transaction -> ReceivedPayment? in
+            guard let reference = transaction.creditorReference.map(ReceivedPayment.normalized), issued.contains(reference) else { return nil }
+            guard let amount = transaction.amountMinor ?? (entry.transactions.count == 1 ? entry.amountMinor : nil) else { return nil }
+            return ReceivedPayment(reference: reference, amountMinor: amount, currency: entry.currency)
+        }
+        return payments.isEmpty ? .unmatched(.credit) : .received(payments)
+    }
+}
+
+/// Money a statement says arrived for one issued bill.
+public struct ReceivedPayment: Equatable, Sendable {
+    public let reference: String
+    public let amountMinor: Int
+    public let currency: String
+
+    public init(reference: String, amountMinor: Int, currency: String) {
+        self.reference = reference
+        self.amountMinor = amountMinor
+        self.currency = currency
+    }
+
+    /// A reference as bills are looked up by it: no spaces, upper case.
+    public static func normalized(_ reference: String) -> String {
+        String(reference.filter { !$0.isWhitespace }).uppercased()
     }
 }

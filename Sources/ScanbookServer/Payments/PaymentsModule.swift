@@ -14,7 +14,7 @@ struct PaymentsModule: ScanbookModule {
         // Issue 40: whitelist limits
         AddWhitelistLimits(),
         // Issue 44: bank statements in
-        AddBankStatements(),
+        AddBankStatements(), CreateIssuedBills(),
     ] }
 
     func homeFigure(_ context: ServiceContext) async throws -> String? {
@@ -84,6 +84,12 @@ struct PaymentsModule: ScanbookModule {
         web.post(page(.removeAuthenticator), use: PaymentWebController.removeAuthenticator)
         web.get(page(.audit), use: PaymentWebController.audit)
         web.upload(.POST, page(.statusReport), limit: maxUpload, use: PaymentWebController.applyStatusReport)
+        web.get(page(.bills), use: PaymentWebController.bills)
+        web.post(page(.bills), use: PaymentWebController.issueBill)
+        web.get(page(.bill(id: nil)), use: PaymentWebController.bill)
+        for format in IssuedBills.Format.allCases {
+            web.get(page(.billDocument(id: nil, format: format))) { try await PaymentWebController.billDocument($0, format: format) }
+        }
         web.upload(.POST, page(.statement), limit: Vapor.ByteCount(value: XMLBudget.bankStatements.maximumBytes + 64_000), use: PaymentWebController.importStatement)
 
         func route(_ route: PaymentsAPIRoute) -> [PathComponent] { route.pathComponents }
@@ -119,6 +125,12 @@ struct PaymentsModule: ScanbookModule {
         api.post(route(.removeAuthenticator), use: PaymentAPIController.removeAuthenticator)
         api.get(route(.audit), use: PaymentAPIController.audit)
         api.post(route(.statusReports), use: PaymentAPIController.applyStatusReport)
+        api.get(route(.bills), use: PaymentAPIController.bills)
+        api.post(route(.bills), use: PaymentAPIController.issueBill)
+        api.get(route(.bill(id: nil)), use: PaymentAPIController.bill)
+        for format in IssuedBills.Format.allCases {
+            api.get(route(.billDocument(id: nil, format: format))) { try await PaymentAPIController.billDocument($0, format: format) }
+        }
         api.upload(.POST, route(.statements), limit: Vapor.ByteCount(value: XMLBudget.bankStatements.maximumBytes), use: PaymentAPIController.importStatement)
 
         // The XML services of the seed, for native clients.

@@ -48,6 +48,11 @@ enum PaymentsURL: ModuleURL, Equatable {
     case statusReport
     /// A bank statement (camt.053/054): booked payments become `booked`, returned ones `rejected`.
     case statement
+    /// The user's issued QR-bills (POST: a new one).
+    case bills
+    case bill(id: UUID?)
+    /// A bill's payment part with receipt as SVG, PDF or PNG.
+    case billDocument(id: UUID?, format: IssuedBills.Format)
 
     var pagePathComponents: [PathComponent] {
         switch self {
@@ -79,6 +84,9 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .audit: ["audit"]
         case .statusReport: ["status-report"]
         case .statement: ["statement"]
+        case .bills: ["bills"]
+        case .bill(let id): ["bills", id.pathComponent(.bill)]
+        case .billDocument(let id, let format): ["bills", id.pathComponent(.bill), .constant("bill.\(format.rawValue)")]
         }
     }
 }
@@ -111,6 +119,10 @@ enum PaymentsAPIRoute: APIPath, Equatable {
     case statusReports
     /// A camt.053/054 document as the body; `?preview=true` says what it would change.
     case statements
+    /// Issued QR-bills (POST: a new one).
+    case bills
+    case bill(id: UUID?)
+    case billDocument(id: UUID?, format: IssuedBills.Format)
 
     var routePathComponents: [PathComponent] {
         switch self {
@@ -137,6 +149,9 @@ enum PaymentsAPIRoute: APIPath, Equatable {
         case .audit: ["audit-log"]
         case .statusReports: ["payment-status-reports"]
         case .statements: ["payment-statements"]
+        case .bills: ["payment-bills"]
+        case .bill(let id): ["payment-bills", id.pathComponent(.bill)]
+        case .billDocument(let id, let format): ["payment-bills", id.pathComponent(.bill), .constant("bill.\(format.rawValue)")]
         }
     }
 }
@@ -149,4 +164,5 @@ extension Module {
 extension RouteParameter {
     static let account = RouteParameter("accountID"), payment = RouteParameter("paymentID"), file = RouteParameter("fileID")
     static let entry = RouteParameter("entryID"), template = RouteParameter("templateID"), folder = RouteParameter("folderID")
+    static let bill = RouteParameter("billID")
 }

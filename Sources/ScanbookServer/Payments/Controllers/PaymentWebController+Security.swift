@@ -121,7 +121,7 @@ extension PaymentWebController {
         return try await request.change {
             guard let file = form.statement, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "payments_statementMissing") }
             let outcome = try await BankStatements.importStatement(Array(file.data.readableBytesView), apply: form.preview != "1", on: request.context)
-            let counts = ["booked": "\(outcome.booked)", "returned": "\(outcome.returned)", "seen": "\(outcome.alreadyImported)", "unmatched": "\(outcome.unmatched.count)"]
+            let counts = ["booked": "\(outcome.booked)", "returned": "\(outcome.returned)", "received": "\(outcome.received)", "seen": "\(outcome.alreadyImported)", "unmatched": "\(outcome.unmatched.count)"]
             request.flash(.success, request.text(outcome.applied ? "payments_statementImported" : "payments_statementPreview", counts))
             for line in outcome.unmatched.prefix(20) {
                 request.flash(.error, request.text("payments_statementUnmatched_\(line.why.rawValue)", [

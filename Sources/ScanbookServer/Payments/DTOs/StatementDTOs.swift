@@ -20,6 +20,8 @@ struct StatementImportDTO: Content {
     let booked: Int
     let returned: Int
     let notBooked: Int
+    /// Credits towards the user's issued QR-bills.
+    let received: Int
     let alreadyImported: Int
     let unmatched: [Line]
 
@@ -29,6 +31,7 @@ struct StatementImportDTO: Content {
         booked = outcome.booked
         returned = outcome.returned
         notBooked = outcome.notBooked
+        received = outcome.received
         alreadyImported = outcome.alreadyImported
         unmatched = outcome.unmatched.map {
             Line(account: $0.account, reference: $0.entry.reference, amount: Amount(hundredths: $0.entry.amountMinor).description, currency: $0.entry.currency,

@@ -10,7 +10,7 @@ final class BankStatementEntry: Model, @unchecked Sendable {
     @Parent(key: "owner_id") var owner: User
     @Field(key: "account") var account: String
     @Field(key: "reference") var reference: String
-    /// `booked`, `returned`, `unmatched:<why>` or `notBooked`.
+    /// `booked`, `returned`, `received`, `unmatched:<why>` or `notBooked`.
     @Field(key: "outcome") var outcome: String
     @Field(key: "imported_at") var importedAt: Date
 

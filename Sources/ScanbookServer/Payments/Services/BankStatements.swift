@@ -27,6 +27,8 @@ enum BankStatements {
         var booked = 0
         var returned = 0
         var notBooked = 0
+        /// Credits towards the user's issued QR-bills.
+        var received = 0
         var alreadyImported = 0
         var unmatched: [Line] = []
     }
@@ -36,6 +38,7 @@ enum BankStatements {
         let statements = try await parse(bytes, on: context)
         return try await context.db.writeTransaction { database in
             var outcome = Outcome(applied: apply)
+            let issued = try await IssuedBills.references(ownerID: ownerID, on: database)
             for statement in statements {
                 guard let account = try await PaymentAccount.query(on: database).filter(\.$owner.$id == ownerID)
                     .filter(\.$iban == statement.account).first() else {
@@ -52,7 +55,7 @@ enum BankStatements {
                 // The account's entries imported before, read once (not once per entry).
                 var imported = Set(try await BankStatementEntry.query(on: database).filter(\.$owner.$id == ownerID)
                     .filter(\.$account == statement.account).all(\.$reference))
-                for (entry, match) in zip(statement.entries, statement.match(against: handed)) {
+                for (entry, match) in zip(statement.entries, statement.match(against: handed, issuedReferences: issued)) {
                     outcome.entries += 1
                     guard !imported.contains(entry.reference) else {
                         outcome.alreadyImported += 1
@@ -82,6 +85,10 @@ enum BankStatements {
                                 }
                             }
                         }
+                    case .received(let payments):
+                        let unexplained = apply ? try await IssuedBills.receive(payments, ownerID: ownerID, on: database, context: context) : []
+                        outcome.received += payments.count - unexplained.count
+                        if !unexplained.isEmpty { outcome.unmatched.append(.init(account: statement.account, entry: entry, why: .credit)) }
                     case .unmatched(let why):
                         outcome.unmatched.append(.init(account: statement.account, entry: entry, why: why))
                     case .notBooked:
@@ -110,6 +117,7 @@ enum BankStatements {
         switch match {
         case .booked: "booked"
         case .returned: "returned"
+        case .received: "received"
         case .unmatched(let why): "unmatched:\(why.rawValue)"
         case .notBooked: "notBooked"
         }
@@ -179,7 +187,8 @@ enum BankStatements {
                 endToEndID: transaction.descendant("Refs", "EndToEndId")?.text.trimmingCharacters(in: .whitespaces),
                 messageID: transaction.descendant("Refs", "MsgId")?.text.trimmingCharacters(in: .whitespaces),
                 amountMinor: (transaction.child("Amt") ?? transaction.descendant("AmtDtls", "TxAmt", "Amt")).flatMap { minorUnits($0.text) },
-                returnReason: transaction.descendant("RtrInf", "Rsn", "Cd")?.text.trimmingCharacters(in: .whitespaces)
+                returnReason: transaction.descendant("RtrInf", "Rsn", "Cd")?.text.trimmingCharacters(in: .whitespaces),
+                creditorReference: transaction.descendant("RmtInf", "Strd", "CdtrRefInf", "Ref").map { String($0.text.prefix(35)) }
             )
         }
         return BankStatement.Entry(

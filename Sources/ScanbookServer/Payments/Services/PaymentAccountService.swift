@@ -53,7 +53,8 @@ enum PaymentAccountService {
         try await context.db.writeTransaction { database in
             let payments = try await Payment.query(on: database).filter(\.$debitAccount.$id == accountID).count()
             let files = try await PaymentFile.query(on: database).filter(\.$debitAccount.$id == accountID).count()
-            guard payments + files == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(payments)"]) }
+            let bills = try await IssuedBill.query(on: database).filter(\.$account.$id == accountID).count()
+            guard payments + files + bills == 0 else { throw UserFacingError(.conflict, "payments_accountInUse", ["count": "\(payments)"]) }
             guard let row = try await PaymentAccount.find(accountID, on: database) else { throw Abort(.notFound) }
             try await row.delete(on: database)
             try await AuditLog.record("account.delete", subject: "account \(accountID)", before: try PaymentAccountDTO(row),

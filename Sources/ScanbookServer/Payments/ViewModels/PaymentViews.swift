@@ -73,6 +73,7 @@ struct PaymentsIndexView: Encodable {
         let execute = PaymentsURL.execute.path
         let favourites = PaymentsURL.favourites.path
         let templates = PaymentsURL.templates.path
+        let bills = PaymentsURL.bills.path
         let whitelist = PaymentsURL.whitelist.path
         let authenticator = PaymentsURL.authenticator.path
         let audit = PaymentsURL.audit.path
