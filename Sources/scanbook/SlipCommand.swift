@@ -42,6 +42,7 @@ struct SlipCommand: AsyncParsableCommand {
         }
         let amount = slip.amount.map { "\(slip.currency ?? "") \($0)" } ?? "amount open"
         let notice = slip.notification ? " — notification only, DO NOT USE FOR PAYMENT" : ""
-        return "\(slip.kind.rawValue): \(slip.account ?? "") \(slip.creditor?.name ?? "") \(amount) \(slip.referenceType ?? "") \(slip.reference ?? "")\(notice)"
+        let notes = (slip.notes ?? []).map { " — " + $0.message }.joined()
+        return "\(slip.kind.rawValue): \(slip.account ?? "") \(slip.creditor?.name ?? "") \(amount) \(slip.referenceType ?? "") \(slip.reference ?? "")\(notice)\(notes)"
     }
 }

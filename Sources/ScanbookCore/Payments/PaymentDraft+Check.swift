@@ -18,8 +18,10 @@ extension PaymentDraft {
         }
         let (type, reference) = checkReference(account: beneficiaryIBAN, into: &problems)
         if message.count > 140 { problems.append(PaymentProblem(.message, .tooLong, correctedValue: String(message.prefix(140)))) }
+        // An address typed in the old combined form ("Bahnhofstrasse 7, 8001 Zürich") is split.
+        let beneficiary = self.beneficiary.map { $0.structured() ?? $0 }
         if [.qrBill, .domestic, .foreign, .bank].contains(kind) {
-            checkBeneficiary(into: &problems)
+            checkBeneficiary(beneficiary, into: &problems)
         }
         if kind == .ownTransfer, let debit, beneficiaryIBAN == debit { problems.append(PaymentProblem(.account, .notEmpty)) }
         let date = CalendarDate(iso: executionDate)
@@ -93,9 +95,14 @@ extension PaymentDraft {
         return (type.rawValue, normalized.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    private func checkBeneficiary(into problems: inout [PaymentProblem]) {
+    private func checkBeneficiary(_ beneficiary: QRBill.Address?, into problems: inout [PaymentProblem]) {
         guard let beneficiary else {
             problems.append(PaymentProblem(.creditor, .missing))
+            return
+        }
+        // Combined lines that read two ways: asked for field by field.
+        if beneficiary.structured() == nil {
+            problems.append(PaymentProblem(.creditorStreet, .combinedAddress))
             return
         }
         _ = QRBillRules.address(beneficiary.payloadFields, role: .creditor, into: &problems)

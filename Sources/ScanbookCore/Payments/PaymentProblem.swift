@@ -12,7 +12,7 @@ public struct PaymentProblem: Error, Equatable, Sendable, Codable {
 
     public enum Kind: String, Sendable, Codable {
         case missing, invalidCharacters, tooLong, wrongLength, wrongFormat, checkDigit, unknownCountry
-        case notSwiss, qrIBANNeedsQRReference, qrReferenceNeedsQRIBAN, referenceNotAllowed, combinedAddress
+        case notSwiss, qrIBANNeedsQRReference, qrReferenceNeedsQRIBAN, referenceNotAllowed, combinedAddress, combinedAddressSplit
         case outOfRange, unsupportedCurrency, unsupportedVersion, notEmpty, unknownType
     }
 

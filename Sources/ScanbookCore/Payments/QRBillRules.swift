@@ -28,11 +28,29 @@ enum QRBillRules {
 
     /// Seven elements: type, name, street, building number, postal code, town, country.
     static func address(_ fields: [String], role: Role, into problems: inout [PaymentProblem]) -> QRBill.Address? {
+        var flags: [PaymentProblem] = []
+        return address(fields, role: role, into: &problems, flags: &flags)
+    }
+
+    /// A combined address (type K: name, two address lines, country) is split into the structured
+    /// fields when it reads one way only, and flagged: banks refuse it since November 2025. One that
+    /// reads two ways is refused, naming it.
+    static func address(_ fields: [String], role: Role, into problems: inout [PaymentProblem], flags: inout [PaymentProblem]) -> QRBill.Address? {
         let names: [PaymentProblem.Field] = role == .creditor
             ? [.creditor, .creditorName, .creditorStreet, .creditorBuildingNumber, .creditorPostalCode, .creditorTown, .creditorCountry]
             : [.debtor, .debtorName, .debtorStreet, .debtorBuildingNumber, .debtorPostalCode, .debtorTown, .debtorCountry]
+        if fields[0] == "K" {
+            guard fields[1].count <= 70, fields[2].count <= 70, fields[3].count <= 70, fields[4].isEmpty, fields[5].isEmpty,
+                  !fields[1].trimmingWhitespace().isEmpty,
+                  let parts = CombinedAddress.split([fields[2], fields[3]], country: fields[6]) else {
+                problems.append(PaymentProblem(names[0], .combinedAddress))
+                return nil
+            }
+            flags.append(PaymentProblem(names[0], .combinedAddressSplit))
+            return address(["S", fields[1], parts.street, parts.buildingNumber, parts.postalCode, parts.town, fields[6]], role: role, into: &problems, flags: &flags)
+        }
         guard fields[0] == "S" else {
-            problems.append(PaymentProblem(names[0], fields[0] == "K" ? .combinedAddress : .wrongFormat))
+            problems.append(PaymentProblem(names[0], .wrongFormat))
             return nil
         }
         let before = problems.count

@@ -43,6 +43,9 @@ public struct Slip: Equatable, Sendable, Codable {
     /// A 0.00 QR-bill: information only, never a payment.
     public var notification: Bool
     public var problems: [Problem]
+    /// What the bill breaks that a payment can still get past, for the person to check (a
+    /// combined address split into its fields); nil when there is nothing.
+    public var notes: [Problem]?
 
     public init(_ bill: QRBill) {
         kind = .qrBill
@@ -81,8 +84,11 @@ public struct Slip: Equatable, Sendable, Codable {
     /// a rule; anything else is no slip (nil).
     public static func fromQRCode(_ payload: String) -> Slip? {
         guard payload.hasPrefix("SPC") else { return nil }
-        switch QRBill.decode(payload) {
-        case .success(let bill): return Slip(bill)
+        switch QRBill.read(payload) {
+        case .success(let (bill, flags)):
+            var slip = Slip(bill)
+            slip.notes = flags.isEmpty ? nil : flags.map(Problem.init)
+            return slip
         case .failure(let found): return Slip(kind: .qrBill, problems: found.problems)
         }
     }
@@ -112,7 +118,8 @@ extension PaymentProblem {
         case .qrIBANNeedsQRReference: return "a QR-IBAN takes only a QR reference"
         case .qrReferenceNeedsQRIBAN: return "a QR reference needs a QR-IBAN"
         case .referenceNotAllowed: return "no reference may be given with type NON"
-        case .combinedAddress: return "\(field): combined addresses (type K) are no longer accepted; a structured address (S) is needed"
+        case .combinedAddress: return "\(field): a combined address (type K) that cannot be split into street, number, postal code and town"
+        case .combinedAddressSplit: return "\(field): a combined address (type K, refused by banks since November 2025) was split into its fields; check them"
         case .outOfRange: return "\(field) is out of range"
         case .unsupportedCurrency: return "only CHF and EUR are allowed"
         case .unsupportedVersion: return "unsupported QR-bill version"

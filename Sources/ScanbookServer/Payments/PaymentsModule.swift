@@ -1,3 +1,4 @@
+import Foundation
 import Fluent
 import ScanbookCore
 import Vapor
@@ -19,8 +20,17 @@ struct PaymentsModule: ScanbookModule {
 
     func homeFigure(_ context: ServiceContext) async throws -> String? {
         let ownerID = try context.requireUser().requireID()
-        let pending = try await Payment.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$state == .pending).count()
-        return pending == 0 ? nil : context.text("payments_home", ["count": "\(pending)"])
+        func count(_ state: Payment.State, since: Date? = nil) async throws -> Int {
+            var query = Payment.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$state == state)
+            if let since { query = query.filter(\.$updatedAt >= since) }
+            return try await query.count()
+        }
+        // Pending, waiting for the bank, and rejected in the last 30 days: what needs a look.
+        let parts = [
+            ("payments_home", try await count(.pending)), ("payments_homeWaiting", try await count(.executed)),
+            ("payments_homeRejected", try await count(.rejected, since: context.now.addingTimeInterval(-30 * 86_400))),
+        ].filter { $0.1 > 0 }.map { context.text($0.0, ["count": "\($0.1)"]) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     var settingsLinks: [SettingsLink] {

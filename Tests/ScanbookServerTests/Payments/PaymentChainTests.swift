@@ -89,6 +89,15 @@ import VaporTesting
             #expect(returned.state == "rejected" && returned.rejectionReason?.contains("AC04") == true)
             #expect(try await api.send(.GET, PaymentsAPIRoute.payment(id: bill.id)).content.decode(PaymentDTO.self).state == "booked")
 
+            // Each payment's life, in the API and on its page; the home page counts what needs a look.
+            let today = String(app.isoDay(0))
+            #expect(bookedBill.life?.map(\.step) == [.created, .signed, .inFile, .booked] && bookedBill.life?.allSatisfy(\.done) == true)
+            #expect(bookedBill.life?.map(\.on) == [today, today, today, "2026-11-30"] && bookedBill.life?[2].detail == executed.messageID)
+            #expect(returned.life?.map(\.step) == [.created, .signed, .inFile, .rejected] && returned.life?.last?.detail?.contains("AC04") == true)
+            let page = try await anna.get(PaymentsURL.payment(id: other.id).path).body.string
+            #expect(page.contains(#"id="payment-life""#) && page.contains("life-step done life-rejected") && page.contains(executed.messageID))
+            #expect(try await anna.get("/").body.string.contains("1 rejected"))
+
             // Anna issues a QR-bill on her IBAN: a creditor reference made from its number.
             let issue = IssuedBillForm(account: account.id, language: "de", creditorName: "Anna Muster", creditorStreet: "Seeweg", creditorBuildingNumber: "4",
                                        creditorPostalCode: "8800", creditorTown: "Thalwil", creditorCountry: "CH", debtorName: "Verein Seeblick",

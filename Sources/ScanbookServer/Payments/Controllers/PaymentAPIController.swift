@@ -25,7 +25,7 @@ enum PaymentAPIController {
         guard let state = Payment.State(rawValue: stateText ?? "pending") else {
             throw Abort(.badRequest, reason: request.text("payments_invalidState"))
         }
-        return try await PaymentService.list(state, on: request.context).map(PaymentDTO.init)
+        return try await PaymentService.list(state, on: request.context).map { try PaymentDTO($0) }
     }
 
     @Sendable static func create(_ request: Request) async throws -> Response {
@@ -34,7 +34,7 @@ enum PaymentAPIController {
     }
 
     @Sendable static func show(_ request: Request) async throws -> PaymentDTO {
-        try PaymentDTO(try await PaymentService.find(request.id(.payment), on: request.context))
+        try PaymentDTO(try await PaymentService.find(request.id(.payment), on: request.context), life: true)
     }
 
     @Sendable static func update(_ request: Request) async throws -> PaymentDTO {

@@ -55,9 +55,13 @@ struct IssuedBillForm: Content {
             : Self.text(self.referenceType).uppercased() == QRBill.ReferenceType.none.rawValue ? .none : .creditor
         let date = today.description.replacingOccurrences(of: "-", with: "").dropFirst(2)
         let message = Self.text(self.message)
+        // Addresses typed in the old combined form are split; one that reads two ways is asked for.
+        for (address, field) in [(creditor, PaymentProblem.Field.creditorStreet), (debtor, .debtorStreet)] where address != nil && address?.structured() == nil {
+            problems.append(PaymentProblem(field, .combinedAddress))
+        }
         let bill = QRBill(
-            account: iban, creditor: creditor, amount: amount, currency: Self.text(currency).isEmpty ? "CHF" : Self.text(currency).uppercased(),
-            debtor: debtor, referenceType: referenceType, reference: QRBill.issuedReference(referenceType, invoiceNumber: number),
+            account: iban, creditor: creditor.structured() ?? creditor, amount: amount, currency: Self.text(currency).isEmpty ? "CHF" : Self.text(currency).uppercased(),
+            debtor: debtor.map { $0.structured() ?? $0 }, referenceType: referenceType, reference: QRBill.issuedReference(referenceType, invoiceNumber: number),
             message: message.isEmpty ? nil : message, billInformation: "//S1/10/\(number)/11/\(date)"
         )
         switch QRBill.decode(bill.payload) {

@@ -43,8 +43,11 @@ struct PaymentDTO: Content {
     /// SHA-256 of what a signature covers, as stored now: sent back with a signature
     /// (`contentDigest` of `POST /payments/{id}/sign`), it refuses to sign a payment changed since.
     let contentDigest: String
+    /// Created → signed → in file → booked or rejected, with dates: only where one payment is
+    /// shown (not in lists or the audit log).
+    let life: [PaymentLifeStep]?
 
-    init(_ payment: Payment) throws {
+    init(_ payment: Payment, life: Bool = false) throws {
         id = try payment.requireID()
         kind = payment.kind
         debitAccount = payment.$debitAccount.id
@@ -64,6 +67,7 @@ struct PaymentDTO: Content {
         signatureRequired = payment.signatureRequired
         signed = payment.$debitAccount.value.map { payment.isSigned(debitIBAN: $0.iban) } ?? false
         contentDigest = payment.contentDigest
+        self.life = life ? payment.life : nil
     }
 }
 

@@ -120,6 +120,6 @@ struct ExecutedFileSnapshot: Encodable {
 
     init(file: PaymentFile, payments: [Payment]) throws {
         self.file = try PaymentFileDTO(file)
-        self.payments = try payments.map(PaymentDTO.init)
+        self.payments = try payments.map { try PaymentDTO($0) }
     }
 }

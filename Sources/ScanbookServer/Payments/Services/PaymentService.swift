@@ -15,7 +15,7 @@ enum PaymentService {
     }
 
     static func find(_ id: UUID?, on context: ServiceContext) async throws -> Payment {
-        try await Payment.find(id, ownedBy: context) { $0.with(\.$debitAccount) }
+        try await Payment.find(id, ownedBy: context) { $0.with(\.$debitAccount).with(\.$file) }
     }
 
     /// A new pending payment; to a beneficiary on no whitelist, or above the entry's limit, it

@@ -44,7 +44,12 @@ enum PaymentPresentation {
         let canSign = try await PaymentSigning.authenticator(for: userID, on: context.db)?.isConfirmed ?? false
         let folders = try await PaymentTemplateService.folders(on: context)
         return PaymentShowView(
-            payment: try row(payment, context), editable: payment.state == .pending, form: values,
+            payment: try row(payment, context),
+            life: payment.life.map { step in
+                .init(step: step.step.rawValue, label: context.text("payments_life_\(step.step.rawValue)"), done: step.done,
+                      date: step.on.map { Formatting.date($0, locale: context.locale) } ?? "", detail: step.detail ?? "")
+            },
+            editable: payment.state == .pending, form: values,
             kinds: kinds(values.kind, context), debitAccounts: debitAccounts(accounts, selected: values.debitAccount),
             referenceTypes: referenceTypes(values.referenceType, context), rejectionReason: payment.rejectionReason, errors: errors,
             updateURL: PaymentsURL.payment(id: id).path, deleteURL: PaymentsURL.deletePayment(id: id).path,
@@ -106,6 +111,7 @@ enum PaymentPresentation {
             return (nil, [context.text("payments_slipInvalid")] + problems)
         }
         var notes = [context.text(slip.kind == .qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
+        notes += (slip.notes ?? []).compactMap(\.paymentProblem).flatMap { $0.localized.map { $0.text(in: context) } }
         if slip.notification { notes.append(context.text("payments_slipNotification")) }
         if slips.count > 1 { notes.append(context.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
         return (form(slip, today: context.today), notes)

@@ -83,7 +83,17 @@ struct PaymentsIndexView: Encodable {
 }
 
 struct PaymentShowView: Encodable {
+    /// One step of the payment's way to the bank.
+    struct LifeRow: Encodable {
+        let step: String
+        let label: String
+        let done: Bool
+        let date: String
+        let detail: String
+    }
+
     let payment: PaymentRow
+    let life: [LifeRow]
     let editable: Bool
     let form: PaymentFormValues
     let kinds: [SelectOption]
