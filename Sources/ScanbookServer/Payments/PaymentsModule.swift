@@ -15,7 +15,7 @@ struct PaymentsModule: ScanbookModule {
         // Issue 40: whitelist limits
         AddWhitelistLimits(),
         // Issue 44: bank statements in
-        AddBankStatements(), CreateIssuedBills(),
+        AddBankStatements(), CreateIssuedBills(), CreateStatementPreviews(),
     ] }
 
     func homeFigure(_ context: ServiceContext) async throws -> String? {
@@ -94,6 +94,7 @@ struct PaymentsModule: ScanbookModule {
         web.post(page(.removeAuthenticator), use: PaymentWebController.removeAuthenticator)
         web.get(page(.audit), use: PaymentWebController.audit)
         web.upload(.POST, page(.statusReport), limit: maxUpload, use: PaymentWebController.applyStatusReport)
+        web.post(page(.applyStatement(id: nil)), use: PaymentWebController.applyStatement)
         web.get(page(.bills), use: PaymentWebController.bills)
         web.post(page(.bills), use: PaymentWebController.issueBill)
         web.get(page(.bill(id: nil)), use: PaymentWebController.bill)

@@ -48,6 +48,8 @@ enum PaymentsURL: ModuleURL, Equatable {
     case statusReport
     /// A bank statement (camt.053/054): booked payments become `booked`, returned ones `rejected`.
     case statement
+    /// Applies a statement previewed before.
+    case applyStatement(id: UUID?)
     /// The user's issued QR-bills (POST: a new one).
     case bills
     case bill(id: UUID?)
@@ -84,6 +86,7 @@ enum PaymentsURL: ModuleURL, Equatable {
         case .audit: ["audit"]
         case .statusReport: ["status-report"]
         case .statement: ["statement"]
+        case .applyStatement(let id): ["statement", id.pathComponent(.preview), "apply"]
         case .bills: ["bills"]
         case .bill(let id): ["bills", id.pathComponent(.bill)]
         case .billDocument(let id, let format): ["bills", id.pathComponent(.bill), .constant("bill.\(format.rawValue)")]
@@ -164,5 +167,5 @@ extension Module {
 extension RouteParameter {
     static let account = RouteParameter("accountID"), payment = RouteParameter("paymentID"), file = RouteParameter("fileID")
     static let entry = RouteParameter("entryID"), template = RouteParameter("templateID"), folder = RouteParameter("folderID")
-    static let bill = RouteParameter("billID")
+    static let bill = RouteParameter("billID"), preview = RouteParameter("previewID")
 }

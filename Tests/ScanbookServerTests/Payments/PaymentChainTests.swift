@@ -39,7 +39,7 @@ import VaporTesting
 
     static func credit(_ amount: String, bankReference: String, creditorReference: String, version: String) -> String {
         BankStatementTests.entry(amount, "CRDT", reference: bankReference, version: version)
-            .replacingOccurrences(of: "<NtryDtls></NtryDtls>", with: "<NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp>"
+            .replacingOccurrences(of: "<NtryDtls></NtryDtls>", with: "<NtryDtls><TxDtls><Amt Ccy=\"CHF\">\(amount)</Amt><CdtDbtInd>CRDT</CdtDbtInd><RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp>"
                 + "<Ref>\(creditorReference)</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls>")
     }
 

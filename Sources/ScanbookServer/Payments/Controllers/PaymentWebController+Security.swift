@@ -114,27 +114,6 @@ extension PaymentWebController {
         }
     }
 
-    /// Imports a statement (or previews it) and says what it did: payments booked or returned,
-    /// entries already imported, and each entry nothing explains.
-    @Sendable static func importStatement(_ request: Request) async throws -> Response {
-        let form = try request.content.decode(StatementUpload.self)
-        return try await request.change {
-            guard let file = form.statement, file.data.readableBytes > 0 else { throw UserFacingError(.unprocessableEntity, "payments_statementMissing") }
-            let outcome = try await BankStatements.importStatement(Array(file.data.readableBytesView), apply: form.preview != "1", on: request.context)
-            let counts = ["booked": "\(outcome.booked)", "returned": "\(outcome.returned)", "received": "\(outcome.received)", "seen": "\(outcome.alreadyImported)", "unmatched": "\(outcome.unmatched.count)"]
-            request.flash(.success, request.text(outcome.applied ? "payments_statementImported" : "payments_statementPreview", counts))
-            for line in outcome.unmatched.prefix(20) {
-                request.flash(.error, request.text("payments_statementUnmatched_\(line.why.rawValue)", [
-                    "date": line.entry.bookingDate ?? "", "amount": "\(line.entry.currency) \(Formatting.money(Amount(hundredths: line.entry.amountMinor), locale: request.locale))",
-                    "reference": line.entry.reference,
-                ]))
-            }
-            return PaymentsURL.index
-        } showAgain: { errors, status in
-            try await renderIndex(request, form: nil, errors: errors, status: status)
-        }
-    }
-
     @Sendable static func audit(_ request: Request) async throws -> Response {
         let view = try await PaymentPresentation.auditPage(request.context)
         return try await request.renderPage("Payments/audit", title: "payments_audit_title", content: view, activeModule: .payments)
@@ -153,10 +132,4 @@ extension PaymentWebController {
 
 struct StatusReportUpload: Content {
     var report: File?
-}
-
-struct StatementUpload: Content {
-    var statement: File?
-    /// "1" shows what the file would change without changing anything.
-    var preview: String?
 }

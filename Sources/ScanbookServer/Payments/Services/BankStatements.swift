@@ -106,6 +106,27 @@ enum BankStatements {
         }
     }
 
+    /// A preview kept for "Apply": what the file would change; the user's previews older than a
+    /// day are dropped.
+    static func preview(_ bytes: [UInt8], on context: ServiceContext) async throws -> (StatementPreview, Outcome) {
+        let outcome = try await importStatement(bytes, apply: false, on: context)
+        let ownerID = try context.requireUser().requireID()
+        let kept = StatementPreview(ownerID: ownerID, bytes: bytes)
+        try await context.db.writeTransaction { database in
+            try await StatementPreview.query(on: database).filter(\.$owner.$id == ownerID)
+                .filter(\.$createdAt < context.now.addingTimeInterval(-StatementPreview.kept)).delete()
+            try await kept.create(on: database)
+        }
+        return (kept, outcome)
+    }
+
+    /// Imports a previewed file and forgets it.
+    static func apply(_ kept: StatementPreview, on context: ServiceContext) async throws -> Outcome {
+        let outcome = try await importStatement(Array(kept.bytes), apply: true, on: context)
+        try await kept.delete(on: context.db)
+        return outcome
+    }
+
     private static func change(_ payment: Payment, action: String, on database: any Database, _ context: ServiceContext, _ body: (Payment) -> Void) async throws {
         let before = try PaymentDTO(payment)
         body(payment)
