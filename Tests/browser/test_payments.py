@@ -127,3 +127,53 @@ def test_photo_to_signed_payment_to_bank_file(server, browser):
         database.execute("UPDATE audit_entries SET actor = ? WHERE sequence = 2", (original,))
         database.commit()
         database.close()
+
+
+def test_a_qr_bill_is_issued_shown_and_downloaded_then_a_statement_previewed(server, browser):
+    """Issue 44: a QR-bill for one's own invoice, at a phone's width, then a statement previewed
+    before it is applied."""
+    url = server["url"]
+    browser.set_window_size(390, 900)
+    register(browser, url, "Olga", "olga@example.org")
+    browser.get(url + "/payments")
+    submit(fill(browser, "account-form", name="Vereinskonto", iban="CH93 0076 2011 6238 5295 7"))
+    WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "bills-link"))).click()
+    submit(fill(browser, "bill-form", creditorName="Turnverein Seeblick", creditorStreet="Seeweg", creditorBuildingNumber="4",
+                creditorPostalCode="8800", creditorTown="Thalwil", creditorCountry="CH", debtorName="Hans Meier",
+                debtorStreet="Dorfstrasse 3, 8802 Kilchberg", debtorCountry="CH", amount="120.00", message="Jahresbeitrag"))
+    image = WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "bill-image")))
+    WebDriverWait(browser, 10).until(lambda driver: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image))
+    assert browser.find_element(By.ID, "bill-state").text == "open"
+    assert browser.find_element(By.ID, "bill-reference").text == "RF74 1"
+    # The picture fits the phone's width; nothing scrolls sideways.
+    assert image.size["width"] <= 390 and browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    screenshot(browser, "36-issued-qr-bill")
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in browser.get_cookies())
+    pdf = browser.find_element(By.ID, "bill-pdf").get_attribute("href")
+    with urllib.request.urlopen(urllib.request.Request(pdf, headers={"Cookie": cookies}), timeout=20) as response:
+        assert response.headers["Content-Type"] == "application/pdf" and response.read().startswith(b"%PDF-")
+
+    # The list shows it with its state; the debtor's one-line address was split.
+    browser.find_element(By.PARTIAL_LINK_TEXT, "All bills").click()
+    assert "Hans Meier" in browser.find_element(By.ID, "bills").text and "open" in browser.find_element(By.ID, "bills").text
+
+    # A statement crediting it: previewed first, then applied from the preview.
+    statement = ('<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>'
+                 '<GrpHdr><MsgId>S-1</MsgId><CreDtTm>2026-11-30T18:00:00</CreDtTm></GrpHdr><Stmt><Id>S1</Id><CreDtTm>2026-11-30T18:00:00</CreDtTm>'
+                 '<Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct><Ntry><Amt Ccy="CHF">120.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>'
+                 '<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-30</Dt></BookgDt><AcctSvcrRef>BK-77</AcctSvcrRef><NtryDtls><TxDtls>'
+                 '<RmtInf><Strd><CdtrRefInf><Ref>RF741</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>')
+    with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as file:
+        file.write(statement)
+    browser.get(url + "/payments")
+    form = browser.find_element(By.ID, "statement-form")
+    assert browser.find_element(By.ID, "statement-preview-box").is_selected(), "a preview comes first unless unticked"
+    form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(file.name)
+    submit(form)
+    summary = WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "statement-summary"))).text
+    assert "1 bill payments received" in summary and "nothing changed" in summary
+    screenshot(browser, "37-statement-preview")
+    Path(file.name).unlink()
+    flash_after(browser, lambda: submit(browser.find_element(By.ID, "statement-apply")))
+    browser.get(url + "/payments/bills")
+    assert "paid" in browser.find_element(By.ID, "bills").text
