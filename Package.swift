@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "scanbook-bench",
             dependencies: [
-                "ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR", "ScanbookFuzzing",
+                "ScanbookServer", "ScanbookCore", "ScanbookVision", "ScanbookOCR", "ScanbookFuzzing", "ScanbookRendering",
                 .product(name: "Vapor", package: "vapor"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/scanbook-bench"

@@ -31,6 +31,7 @@ enum ScanbookBench {
         if let entries = option("--statements").flatMap(Int.init) {
             var table = BenchTable()
             try await StatementBench.run(entries: entries, into: &table)
+            try BillDrawingBench.run(count: 20, into: &table)
             table.print(title: "Bank statements in (issue 44)")
         }
         if let count = option("--fuzz").flatMap(Int.init) {
