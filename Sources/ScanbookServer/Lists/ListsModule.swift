@@ -93,6 +93,7 @@ struct ListsModule: ScanbookModule {
         api.post(route(.declineInvitation(invitation: nil)), use: ListAPIController.declineInvitation)
         api.get(route(.expenses(id: nil)), use: ExpenseAPIController.expenses)
         api.post(route(.expenses(id: nil)), use: ExpenseAPIController.add)
+        api.post(route(.receiptSplits(id: nil)), use: ExpenseAPIController.splitReceipt)
         api.get(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.show)
         api.patch(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.update)
         api.delete(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.delete)

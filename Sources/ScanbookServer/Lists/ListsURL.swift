@@ -84,6 +84,8 @@ enum ListsAPIRoute: APIPath, Equatable {
     case declineInvitation(invitation: UUID?)
     case expenses(id: UUID?)
     case expense(id: UUID?, expense: UUID?)
+    /// One of my receipts split item by item among the list's members: one expense.
+    case receiptSplits(id: UUID?)
     case balances(id: UUID?)
     case payments(id: UUID?)
 
@@ -102,6 +104,7 @@ enum ListsAPIRoute: APIPath, Equatable {
         case .declineInvitation(let invitation): ["invitations", invitation.pathComponent(.invitation), "decline"]
         case .expenses(let id): ["lists", id.pathComponent(.list), "expenses"]
         case .expense(let id, let expense): ["lists", id.pathComponent(.list), "expenses", expense.pathComponent(.expense)]
+        case .receiptSplits(let id): ["lists", id.pathComponent(.list), "receipt-splits"]
         case .balances(let id): ["lists", id.pathComponent(.list), "balances"]
         case .payments(let id): ["lists", id.pathComponent(.list), "payments"]
         }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import ScanbookCore
 import Testing
 import VaporTesting
 @testable import ScanbookServer
@@ -197,6 +198,51 @@ private struct Flat {
             let stranger = try await flat.anna.post(ListsURL.payments(id: flat.list).path, ["from": "\(flat.annaID)", "to": "\(UUID())", "amount": "1"])
             #expect(stranger.status == .unprocessableEntity)
             #expect(try await ListPayment.query(on: app.db).count() == 2)
+        }
+    }
+
+    /// Issue 45, item 1 (API): a receipt split item by item, one item shared by two, the rest to
+    /// one each; parts add up to the total to the cent and the balances follow.
+    @Test(arguments: TestDatabase.available)
+    func aReceiptIsSplitItemByItemToTheCent(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            let receipt = Receipt(ownerID: flat.annaID, captureID: nil, imageID: nil, state: .confirmed)
+            receipt.totalMinor = 2_700
+            receipt.currency = "CHF"
+            receipt.purchasedOn = "2026-11-02"
+            try await receipt.create(on: app.db)
+            let receiptID = try receipt.requireID()
+            for (position, (name, amount)) in [("Milch", 300), ("Wein", 1_501), ("Brot", 1_199)].enumerated() {
+                try await ReceiptLineItem(receiptID: receiptID, position: position, item: ReceiptItem(name: name, amount: Amount(hundredths: amount))).create(on: app.db)
+            }
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            // Milk to Anna, wine shared by Ben and Carla, bread to everyone; the lines come to 30.00
+            // (a 3.00 discount the reader missed), spread in proportion.
+            let input = ReceiptSplitInput(receipt: receiptID, lines: [
+                .init(name: "Milch", amount: "3.00", members: [flat.annaID]),
+                .init(name: "Wein", amount: "15.01", members: [flat.benID, flat.carlaID]),
+                .init(name: "Brot", amount: "11.99", members: nil),
+            ])
+            let created = try await api.send(.POST, ListsAPIRoute.receiptSplits(id: flat.list), json: input)
+            #expect(created.status == .created, "\(created.body.string)")
+            let expense = try created.content.decode(ExpenseDTO.self)
+            #expect(expense.amount == "27.00" && expense.split == "exact")
+            let parts = Dictionary(uniqueKeysWithValues: expense.parts.map { ($0.member, $0.amount) })
+            // Anna 3.00 + 4.00 = 7.00 → 6.30; Ben 7.51 + 4.00 = 11.51 → 10.36; Carla 7.50 + 3.99 = 11.49 → 10.34.
+            #expect(parts[flat.annaID] == "6.30" && parts[flat.benID] == "10.36" && parts[flat.carlaID] == "10.34", "\(parts)")
+            let balances = try await flat.balances(app)
+            #expect(flat.balance(balances, flat.annaID) == "20.70" && flat.balance(balances, flat.benID) == "-10.36")
+            #expect(try await ListExpense.query(on: app.db).filter(\.$receipt.$id == receiptID).count() == 1)
+
+            // Without lines, the items the reader found go to everyone; a line for a stranger is refused.
+            let again = try await api.send(.POST, ListsAPIRoute.receiptSplits(id: flat.list), json: ReceiptSplitInput(receipt: receiptID))
+            #expect(again.status == .conflict, "a receipt is one expense")
+            let stranger = ReceiptSplitInput(receipt: receiptID, lines: [.init(name: "X", amount: "1.00", members: [UUID()])])
+            let refused = try await api.send(.POST, ListsAPIRoute.receiptSplits(id: flat.list), json: stranger)
+            #expect(refused.status == .unprocessableEntity && refused.body.string.contains("not on this list"))
+            let benAPI = APIClient(app: app, token: try await app.apiToken(email: "ben@example.org"))
+            #expect(try await benAPI.send(.POST, ListsAPIRoute.receiptSplits(id: flat.list), json: input).status == .notFound, "only its owner splits a receipt")
         }
     }
 

@@ -21,6 +21,12 @@ enum ExpenseAPIController {
         return try await request.created(ExpenseDTO(expense), at: ListsAPIRoute.expense(id: list.id, expense: expense.id))
     }
 
+    @Sendable static func splitReceipt(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        let expense = try await ReceiptSplits.add(try request.content.decode(ReceiptSplitInput.self), to: list, on: request.context)
+        return try await request.created(ExpenseDTO(expense), at: ListsAPIRoute.expense(id: list.id, expense: expense.id))
+    }
+
     @Sendable static func show(_ request: Request) async throws -> ExpenseDTO {
         try ExpenseDTO(try await ExpenseService.find(request.id(.expense), in: try await list(request), on: request.context))
     }

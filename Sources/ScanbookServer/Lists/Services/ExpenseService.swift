@@ -14,13 +14,15 @@ enum ExpenseService {
     static let maximumAmount = 10_000_000_000
     static let shownHistory = 200
 
-    static func add(_ input: ExpenseInput, to list: ShoppingList, on context: ServiceContext) async throws -> ListExpense {
+    /// `exactParts`: each member's part already worked out (a receipt split item by item); the
+    /// amount is then the receipt's total and the parts must add up to it.
+    static func add(_ input: ExpenseInput, to list: ShoppingList, exactParts: [(UUID, Int)]? = nil, on context: ServiceContext) async throws -> ListExpense {
         let me = try context.requireUser().requireID()
         guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
         let currency = context.currency(of: list)
         var receipt: Receipt?
         if let receiptID = input.receipt { receipt = try await receiptToShare(receiptID, currency: currency, on: context) }
-        let checked = try await check(input, on: list, receipt: receipt, on: context)
+        let checked = try await check(input, on: list, receipt: receipt, exactParts: exactParts, on: context)
         let expense = ListExpense(
             listID: try list.requireID(), description: checked.title, amount: checked.amount, currency: currency,
             paidBy: checked.payer, spentOn: checked.date, split: checked.mode, addedBy: me
@@ -72,7 +74,7 @@ enum ExpenseService {
         let typed: [UUID: String?]
     }
 
-    private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, on context: ServiceContext) async throws -> Checked {
+    private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, exactParts: [(UUID, Int)]? = nil, on context: ServiceContext) async throws -> Checked {
         let me = try context.requireUser().requireID()
         let members = try await ListService.members(of: list, on: context.db).members
         let memberIDs = try members.map { try $0.requireID() }
@@ -90,13 +92,13 @@ enum ExpenseService {
         let payer = input.paidBy ?? me
         if !memberIDs.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
         let date = try day(input.date, default: receipt?.purchaseDate, context)
-        guard let mode = ExpenseSplit<UUID>.Mode(rawValue: input.split ?? "equal") else { throw UserFacingError(.unprocessableEntity, "expenses_invalidSplit") }
-        let values = try participants(input, members: memberIDs)
+        guard let mode = exactParts != nil ? .exact : ExpenseSplit<UUID>.Mode(rawValue: input.split ?? "equal") else { throw UserFacingError(.unprocessableEntity, "expenses_invalidSplit") }
+        let values = try exactParts.map { parts in parts.map { ($0.0, Optional(Amount(hundredths: $0.1).description)) } } ?? participants(input, members: memberIDs)
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let parts: [(UUID, Int)]
         do {
-            parts = try ExpenseSplit(mode: mode, values: values).parts(of: amount)
+            parts = try exactParts.map { try ExpenseSplit.exact($0).parts(of: amount) } ?? ExpenseSplit(mode: mode, values: values).parts(of: amount)
         } catch let problem as ExpenseSplit<UUID>.InputProblem {
             throw UserFacingError(.unprocessableEntity, [message(problem, members)])
         } catch let problem as ExpenseSplit<UUID>.Problem {
