@@ -50,6 +50,16 @@ private struct Flat {
     }
 
     func balance(_ dto: BalancesDTO, _ id: UUID) -> String? { dto.balances.first { $0.member == id }?.balance }
+
+    /// A confirmed CHF receipt of Anna's from 2 November.
+    func receipt(totalMinor: Int, on app: Application) async throws -> UUID {
+        let receipt = Receipt(ownerID: annaID, captureID: nil, imageID: nil, state: .confirmed)
+        receipt.totalMinor = totalMinor
+        receipt.currency = "CHF"
+        receipt.purchasedOn = "2026-11-02"
+        try await receipt.create(on: app.db)
+        return try receipt.requireID()
+    }
 }
 
 @Suite struct ExpenseFlowTests {
@@ -207,12 +217,7 @@ private struct Flat {
     func aReceiptIsSplitItemByItemToTheCent(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let flat = try await Flat(app)
-            let receipt = Receipt(ownerID: flat.annaID, captureID: nil, imageID: nil, state: .confirmed)
-            receipt.totalMinor = 2_700
-            receipt.currency = "CHF"
-            receipt.purchasedOn = "2026-11-02"
-            try await receipt.create(on: app.db)
-            let receiptID = try receipt.requireID()
+            let receiptID = try await flat.receipt(totalMinor: 2_700, on: app)
             for (position, (name, amount)) in [("Milch", 300), ("Wein", 1_501), ("Brot", 1_199)].enumerated() {
                 try await ReceiptLineItem(receiptID: receiptID, position: position, item: ReceiptItem(name: name, amount: Amount(hundredths: amount))).create(on: app.db)
             }
@@ -250,12 +255,7 @@ private struct Flat {
     func aReceiptBecomesAnExpenseOnce(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in
             let flat = try await Flat(app)
-            let receipt = Receipt(ownerID: flat.annaID, captureID: nil, imageID: nil, state: .confirmed)
-            receipt.totalMinor = 4590
-            receipt.currency = "CHF"
-            receipt.purchasedOn = "2026-11-02"
-            try await receipt.create(on: app.db)
-            let receiptID = try receipt.requireID()
+            let receiptID = try await flat.receipt(totalMinor: 4590, on: app)
 
             // Ben cannot share Anna's receipt.
             try await flat.ben.get(ListsURL.list(id: flat.list).path)
