@@ -33,29 +33,13 @@ public struct QRBillPaymentPart: Sendable {
     // MARK: The two parts
 
     private func receipt(_ labels: QRBill.Labels, into drawing: inout Drawing) {
-        let left = 5.0, width = 52.0
+        let left = 5.0
         drawing.text(labels.receipt, x: left, y: 5 + Point.mm(11) * 0.8, size: 11, bold: true)
-        var y = 12.0
-        // Headings 6 pt, values 8 pt, 9 pt line spacing.
-        let step = Point.mm(9)
-        func section(_ heading: String, _ lines: [String]) {
-            y += Point.mm(6)
-            drawing.text(heading, x: left, y: y, size: 6, bold: true)
-            for line in lines.flatMap({ Self.wrap($0, width: width, size: 8) }) {
-                y += step
-                drawing.text(line, x: left, y: y, size: 8)
-            }
-            y += step * 0.6
-        }
-        section(labels.account, [formattedAccount] + Self.lines(of: bill.creditor))
-        if let reference = formattedReference { section(labels.reference, [reference]) }
-        if let debtor = bill.debtor {
-            section(labels.payableBy, Self.lines(of: debtor))
-        } else {
-            y += Point.mm(6)
-            drawing.text(labels.payableByNameAddress, x: left, y: y, size: 6, bold: true)
-            drawing.cornerMarks(x: left, y: y + 1.5, width: 52, height: 20)
-        }
+        // Headings 6 pt, values 8 pt, 9 pt line spacing, 52 mm wide.
+        var column = Column(left: left, width: 52, top: 12, headingSize: 6, valueSize: 8, lineSpacing: 9)
+        column.section(labels.account, [formattedAccount] + Self.lines(of: bill.creditor), into: &drawing)
+        if let reference = formattedReference { column.section(labels.reference, [reference], into: &drawing) }
+        column.payer(bill.debtor, labels, emptyField: (width: 52, height: 20), into: &drawing)
         amount(labels, left: left, top: 68, headingSize: 6, valueSize: 8, amountOffset: 12, box: (x: 27, width: 30, height: 10), into: &drawing)
         drawing.text(labels.acceptancePoint, x: 57, y: 82 + Point.mm(6) + 1, size: 6, bold: true, anchorEnd: true)
     }
@@ -67,33 +51,49 @@ public struct QRBillPaymentPart: Sendable {
         amount(labels, left: left, top: 68, headingSize: 8, valueSize: 10, amountOffset: 15, box: (x: 78, width: 40, height: 15), into: &drawing)
 
         // Information: headings 8 pt, values 10 pt, 11 pt line spacing, 87 mm wide.
-        let infoLeft = 118.0, width = 87.0
-        var y = 5.0
-        let step = Point.mm(11)
-        func section(_ heading: String, _ lines: [String]) {
-            y += Point.mm(8)
-            drawing.text(heading, x: infoLeft, y: y, size: 8, bold: true)
-            for line in lines.flatMap({ Self.wrap($0, width: width, size: 10) }) {
-                y += step
-                drawing.text(line, x: infoLeft, y: y, size: 10)
-            }
-            y += step * 0.6
-        }
-        section(labels.account, [formattedAccount] + Self.lines(of: bill.creditor))
-        if let reference = formattedReference { section(labels.reference, [reference]) }
+        var column = Column(left: 118, width: 87, top: 5, headingSize: 8, valueSize: 10, lineSpacing: 11)
+        column.section(labels.account, [formattedAccount] + Self.lines(of: bill.creditor), into: &drawing)
+        if let reference = formattedReference { column.section(labels.reference, [reference], into: &drawing) }
         let additional = [bill.isNotification ? labels.doNotUse : nil, bill.message, bill.billInformation]
             .compactMap { $0 }.filter { !$0.isEmpty }
-        if !additional.isEmpty { section(labels.additionalInformation, additional) }
-        if let debtor = bill.debtor {
-            section(labels.payableBy, Self.lines(of: debtor))
-        } else {
-            y += Point.mm(8)
-            drawing.text(labels.payableByNameAddress, x: infoLeft, y: y, size: 8, bold: true)
-            drawing.cornerMarks(x: infoLeft, y: y + 1.5, width: 65, height: 25)
-        }
+        if !additional.isEmpty { column.section(labels.additionalInformation, additional, into: &drawing) }
+        column.payer(bill.debtor, labels, emptyField: (width: 65, height: 25), into: &drawing)
         // Alternative schemes: 7 pt at the foot of the payment part.
         for (index, scheme) in bill.alternativeSchemes.prefix(2).enumerated() {
             drawing.text(String(scheme.prefix(90)), x: left, y: 93 + Double(index) * Point.mm(8), size: 7)
+        }
+    }
+
+    /// The information column of either part: headed sections of wrapped values, written downwards.
+    private struct Column {
+        let left: Double, width: Double
+        var y: Double
+        let headingSize: Double, valueSize: Double, lineSpacing: Double
+
+        init(left: Double, width: Double, top: Double, headingSize: Double, valueSize: Double, lineSpacing: Double) {
+            (self.left, self.width, self.y) = (left, width, top)
+            (self.headingSize, self.valueSize, self.lineSpacing) = (headingSize, valueSize, Point.mm(lineSpacing))
+        }
+
+        mutating func section(_ heading: String, _ lines: [String], into drawing: inout Drawing) {
+            y += Point.mm(headingSize)
+            drawing.text(heading, x: left, y: y, size: headingSize, bold: true)
+            for line in lines.flatMap({ QRBillPaymentPart.wrap($0, width: width, size: valueSize) }) {
+                y += lineSpacing
+                drawing.text(line, x: left, y: y, size: valueSize)
+            }
+            y += lineSpacing * 0.6
+        }
+
+        /// The debtor, or a field with corner marks for the payer to fill in.
+        mutating func payer(_ debtor: QRBill.Address?, _ labels: QRBill.Labels, emptyField: (width: Double, height: Double), into drawing: inout Drawing) {
+            if let debtor {
+                section(labels.payableBy, QRBillPaymentPart.lines(of: debtor), into: &drawing)
+            } else {
+                y += Point.mm(headingSize)
+                drawing.text(labels.payableByNameAddress, x: left, y: y, size: headingSize, bold: true)
+                drawing.cornerMarks(x: left, y: y + 1.5, width: emptyField.width, height: emptyField.height)
+            }
         }
     }
 
