@@ -1,7 +1,7 @@
 """What the browser tests share: filling and sending forms, registering."""
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -23,10 +23,15 @@ def submit(form):
 
 
 def register(browser, url, name, email):
-    """Registers and waits for the home page."""
+    """Registers and waits for the home page. The browser tests share one server, so each test needs
+    addresses of its own; a refusal is reported with the page's message."""
     browser.get(url + "/register")
     submit(fill(browser, "register-form", name=name, email=email, password=PASSWORD))
-    WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))
+    try:
+        WebDriverWait(browser, 10).until(EC.url_to_be(url + "/"))
+    except TimeoutException:
+        errors = [element.text for element in browser.find_elements(By.CSS_SELECTOR, ".flash, .error")]
+        raise AssertionError(f"registering {email} did not reach the home page: {errors or browser.current_url}")
 
 
 def flash_after(driver, action, timeout=10, message=".flash-success"):

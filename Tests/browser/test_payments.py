@@ -133,7 +133,7 @@ def test_a_qr_bill_is_issued_shown_and_downloaded_then_a_statement_previewed(ser
     """Issue 44: a QR-bill for one's own invoice, at a phone's width, then a statement previewed
     before it is applied."""
     url = server["url"]
-    register(browser, url, "Olga", "olga@example.org")
+    register(browser, url, "Olga", "olga.bills@example.org")
     browser.set_window_size(390, 900)
     browser.get(url + "/payments")
     submit(fill(browser, "account-form", name="Vereinskonto", iban="CH93 0076 2011 6238 5295 7"))
