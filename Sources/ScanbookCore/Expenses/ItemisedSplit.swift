@@ -2,8 +2,9 @@
 /// the members it is assigned to (everyone when none is named); whatever the items do not account
 /// for (a discount line not read, rounding, an item missed) is then spread over the members in
 /// proportion to what their items came to. Parts always add up to the receipt's total. Rounding:
-/// largest remainder, a tie going to the member named first in `everyone` — the same rule as
-/// `ExpenseSplit`, applied once per item and once for the difference.
+/// an item's cents that do not divide go to its members who have had the fewest such cents so far
+/// (ties: the member named first in `everyone`); the difference is shared by largest remainder,
+/// as `ExpenseSplit` does.
 public enum ItemisedSplit {
     public struct Item<Member: Hashable & Sendable>: Sendable {
         /// Minor units; negative for a discount line.
@@ -41,6 +42,7 @@ public enum ItemisedSplit {
         guard Set(everyone).count == everyone.count, everyone.count <= ExpenseSplit<Member>.maximumMembers else { throw .repeatedMember }
         let position = Dictionary(uniqueKeysWithValues: everyone.enumerated().map { ($1, $0) })
         var sums = Array(repeating: 0, count: everyone.count)
+        var oddCents = Array(repeating: 0, count: everyone.count)
         for item in items {
             guard Amount.bookable.contains(item.amountMinor) else { throw .outOfRange }
             let assigned = item.members.isEmpty ? everyone : item.members
@@ -49,9 +51,17 @@ public enum ItemisedSplit {
                 guard let index = position[member] else { throw .unknownMember }
                 return index
             }.sorted()
-            let shares = apportion(item.amountMinor.magnitude, weights: indices.map { _ in 1 })
-            for (index, share) in zip(indices, shares) {
-                sums[index] += item.amountMinor < 0 ? -Int(share) : Int(share)
+            let sign = item.amountMinor < 0 ? -1 : 1
+            let (each, left) = item.amountMinor.magnitude.quotientAndRemainder(dividingBy: UInt(indices.count))
+            for index in indices { sums[index] += sign * Int(each) }
+            // Cents that do not divide go to whoever has had the fewest so far (a discount's to
+            // whoever had the most), so the first member named does not collect one per item.
+            let order = indices.sorted { a, b in
+                oddCents[a] != oddCents[b] ? (sign > 0) == (oddCents[a] < oddCents[b]) : a < b
+            }
+            for index in order.prefix(Int(left)) {
+                sums[index] += sign
+                oddCents[index] += sign
             }
         }
         let itemsTotal = sums.reduce(0, +)

@@ -39,7 +39,7 @@ struct ListsModule: ScanbookModule {
         return invitations > 0 ? context.text("lists_invitations_waiting", ["count": "\(invitations)"]) : nil
     }
 
-    /// A receipt with a total can be shared on a list.
+    /// A receipt with a total can be shared on a list, equally or item by item.
     func actions(on record: RecordReference, _ context: ServiceContext) async throws -> [RecordAction] {
         record.kind == .receipt ? try await ReceiptSharing.actions(on: record.id, context) : []
     }
@@ -73,6 +73,8 @@ struct ListsModule: ScanbookModule {
         web.post(page(.deleteExpense(id: nil, expense: nil)), use: ExpenseWebController.delete)
         web.post(page(.payments(id: nil)), use: ExpenseWebController.recordPayment)
         web.post(page(.expenseFromReceipt), use: ExpenseWebController.fromReceipt)
+        web.get(page(.receiptSplit), use: ReceiptSplitWebController.show)
+        web.post(page(.receiptSplit), use: ReceiptSplitWebController.save)
 
         func route(_ route: ListsAPIRoute) -> [PathComponent] { route.pathComponents }
         api.get(route(.lists), use: ListAPIController.lists)
@@ -93,6 +95,7 @@ struct ListsModule: ScanbookModule {
         api.post(route(.declineInvitation(invitation: nil)), use: ListAPIController.declineInvitation)
         api.get(route(.expenses(id: nil)), use: ExpenseAPIController.expenses)
         api.post(route(.expenses(id: nil)), use: ExpenseAPIController.add)
+        api.get(route(.receiptSplits(id: nil)), use: ExpenseAPIController.receiptSplitDraft)
         api.post(route(.receiptSplits(id: nil)), use: ExpenseAPIController.splitReceipt)
         api.get(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.show)
         api.patch(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.update)

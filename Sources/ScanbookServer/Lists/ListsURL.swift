@@ -37,6 +37,8 @@ enum ListsURL: ModuleURL, Equatable {
     case payments(id: UUID?)
     /// The receipt page's "share on a list" (the list is a form field).
     case expenseFromReceipt
+    /// GET `?receipt=&list=`: a receipt's lines to split item by item; POST: saves the split.
+    case receiptSplit
 
     var pagePathComponents: [PathComponent] {
         switch self {
@@ -63,6 +65,7 @@ enum ListsURL: ModuleURL, Equatable {
         case .deleteExpense(let id, let expense): [id.pathComponent(.list), "expenses", expense.pathComponent(.expense), "delete"]
         case .payments(let id): [id.pathComponent(.list), "payments"]
         case .expenseFromReceipt: ["from-receipt"]
+        case .receiptSplit: ["receipt-split"]
         }
     }
 }

@@ -16,9 +16,20 @@ struct RecordReference: Sendable {
 }
 
 /// An action a module offers on another module's record: one small form on that record's page
-/// (Lists offers "share this receipt on a list" on a receipt). It comes from the offering module,
-/// so it disappears with that module, and the page showing it knows nothing of it.
+/// (Lists offers "share this receipt on a list" on a receipt), or a link to what the module made of
+/// it (the expense the receipt became). It comes from the offering module, so it disappears with
+/// that module, and the page showing it knows nothing of it.
 struct RecordAction: Encodable, Sendable {
+    /// POST changes something (and carries the CSRF token); GET opens a page to choose more.
+    enum Method: String, Encodable, Sendable {
+        case get, post
+    }
+
+    struct Link: Encodable, Sendable {
+        let text: String
+        let url: String
+    }
+
     struct Field: Encodable, Sendable {
         let name: String
         let value: String
@@ -39,6 +50,9 @@ struct RecordAction: Encodable, Sendable {
     let fields: [Field]
     /// None or one.
     let choices: [Choice]
+    var method: Method = .post
+    /// Shown instead of the form when `button` is empty.
+    var link: Link?
 }
 
 extension Application {

@@ -13,6 +13,15 @@ import Testing
         #expect(parts.map(\.0) == ["ann", "ben", "cem"] && parts.map(\.1) == [1_000, 501, 1_049])
     }
 
+    @Test func centsThatDoNotDivideTakeTurnsInsteadOfAllGoingToTheFirstMember() throws {
+        // Three items of 1.00 among three: the odd cent goes to Ann, then Ben, then Cem.
+        let even = try ItemisedSplit.parts(of: 300, items: Array(repeating: Item(amountMinor: 100, members: []), count: 3), everyone: ["ann", "ben", "cem"])
+        #expect(even.map(\.1) == [100, 100, 100])
+        // A discount takes its odd cent back from whoever had one.
+        let discounted = try ItemisedSplit.parts(of: 200, items: [Item(amountMinor: 101, members: []), Item(amountMinor: 100, members: []), Item(amountMinor: -1, members: [])], everyone: ["ann", "ben"])
+        #expect(discounted.map(\.1) == [100, 100])
+    }
+
     @Test func whatTheItemsDoNotAccountForIsSpreadInProportion() throws {
         // Items 30.00 (Ann 20, Ben 10), total 27.00: a 3.00 discount the reader missed.
         let discounted = try ItemisedSplit.parts(of: 2_700, items: [Item(amountMinor: 2_000, members: ["ann"]), Item(amountMinor: 1_000, members: ["ben"])], everyone: ["ann", "ben"])

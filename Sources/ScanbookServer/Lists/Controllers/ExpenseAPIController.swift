@@ -27,6 +27,20 @@ enum ExpenseAPIController {
         return try await request.created(ExpenseDTO(expense), at: ListsAPIRoute.expense(id: list.id, expense: expense.id))
     }
 
+    /// `?receipt=`: the lines, members and tick-off offers to build a split from.
+    @Sendable static func receiptSplitDraft(_ request: Request) async throws -> ReceiptSplitDraftDTO {
+        let list = try await list(request)
+        let receipt = try await ReceiptSplits.receipt(try request.query.decode(ReceiptSplitWebController.Choice.self).receipt, on: request.context)
+        let lines = ReceiptSplits.orderedItems(of: receipt).map { ReceiptSplitDraftDTO.Line(name: $0.name, amount: Amount(hundredths: $0.amountHundredths).description) }
+        let members = try await ListService.members(of: list, on: request.db).members
+        let offers = try await ReceiptSplits.offers(on: list, lines: lines.map(\.name), request.context)
+        return ReceiptSplitDraftDTO(
+            receipt: try receipt.requireID(), total: receipt.total?.description, lines: lines,
+            members: try members.map { .init(id: try $0.requireID(), name: $0.name) },
+            tickOffOffers: try offers.map { .init(item: try $0.item.requireID(), name: $0.item.name, line: $0.line) }
+        )
+    }
+
     @Sendable static func show(_ request: Request) async throws -> ExpenseDTO {
         try ExpenseDTO(try await ExpenseService.find(request.id(.expense), in: try await list(request), on: request.context))
     }

@@ -203,7 +203,8 @@ enum ExpenseService {
         return receipt
     }
 
-    private static func receiptTitle(_ receipt: Receipt, _ context: ServiceContext) -> String {
+    /// The merchant, or "Receipt of <date>"; `receipt.merchant` must be loaded.
+    static func receiptTitle(_ receipt: Receipt, _ context: ServiceContext) -> String {
         receipt.merchant?.name ?? context.text("expenses_receipt_title", ["date": receipt.purchasedOn ?? ""])
     }
 

@@ -48,7 +48,8 @@ enum ExpensePresentation {
                     split: context.text("expenses_split_\(expense.split.rawValue)"),
                     canDelete: ExpenseService.mayChange(expense, in: list, by: me),
                     editURL: ListsURL.editExpense(id: id, expense: expense.id).path,
-                    deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path
+                    deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path,
+                    receiptURL: expense.$receipt.id != nil && expense.$addedBy.id == me ? ReceiptsURL.receipt(id: expense.$receipt.id).path : ""
                 )
             },
             historyNote: history.count > shownHistory ? context.text("expenses_capped", ["count": "\(shownHistory)"]) : "",

@@ -40,6 +40,8 @@ struct ExpensePageView: Encodable {
         let canDelete: Bool
         let editURL: String
         let deleteURL: String
+        /// The receipt it was made from, for the one who shared it (the others cannot open it).
+        let receiptURL: String
     }
 
     struct Payment: Encodable {

@@ -54,6 +54,7 @@
         : readAs + " " + number.value.toLocaleString(lang, { minimumFractionDigits: number.decimals, maximumFractionDigits: number.decimals, useGrouping: false });
     };
     input.addEventListener("input", show);
-    show();
+    // Long lists of amounts the reader filled in (a receipt's lines) say nothing until one is typed.
+    if (input.dataset.readHint !== "typed") show();
   }
 })();
