@@ -57,6 +57,7 @@ extension AppConfig {
         if let jobs = integer("SCANBOOK_USER_PENDING_JOBS", in: 1...100_000) { config.userPendingJobs = jobs }
         if let ceiling = integer("SCANBOOK_WHITELIST_CEILING", in: 0...999_999_999) { config.whitelistCeilingHundredths = ceiling * 100 }
         if let connections = integer("SCANBOOK_DB_CONNECTIONS", in: 1...100) { config.databaseConnectionsPerLoop = connections }
+        if let days = integer("SCANBOOK_WARRANTY_REMINDER_DAYS", in: 0...365) { config.warrantyReminderDays = days }
         if let names = value("SCANBOOK_DISABLED_MODULES") {
             for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
                 let known = config.modules.compactMap(\.menuEntry)

@@ -75,6 +75,8 @@ public struct AppConfig: Sendable {
     /// The most any whitelist entry lets through without a payment's own signature, in hundredths
     /// of the entry's currency; limits set higher are capped to it.
     public var whitelistCeilingHundredths: Int = 5_000_000
+    /// Days before a receipt's warranty ends that its owner is reminded; 0: never.
+    public var warrantyReminderDays = 30
     /// Password checks and hashes (bcrypt) waiting for a core at once; more are refused with 429.
     public var passwordWorkWaiting = 8 * ProcessInfo.processInfo.activeProcessorCount
     /// Modules this instance does not serve (no menu entry, routes or API operations).
@@ -155,6 +157,12 @@ public struct AppConfig: Sendable {
     }
 
     public var secureCookies: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
+    /// Where links in mails point: the configured public address, never a request's Host header.
+    var linkBase: String {
+        var base = publicURL ?? "http://\(hostname):\(port)"
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
     /// Browsers are told to use https only when the server is published over https.
     public var sendsHSTS: Bool { secureCookies }
     public var blobDirectory: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("blobs").path }

@@ -37,6 +37,10 @@ protocol ScanbookModule: Sendable {
     /// not sealed with its current key), within `scanbook secrets rotate`'s transaction; returns
     /// how many. Run for disabled modules too: their secrets stay and come back with them.
     func resealSecrets(from box: SecretBox, to target: SecretBox, everything: Bool, on database: any Database) async throws -> Int
+    /// The module's share of the maintenance sweep (reminders due, recurring entries), run on
+    /// every instance every few minutes: each thing must be done once however many instances
+    /// run it at the same moment. Returns how many things it did.
+    func maintain(_ app: Application) async throws -> Int
 }
 
 /// Where a module's own texts and API description are.
@@ -80,6 +84,7 @@ extension ScanbookModule {
     var settingsLinks: [SettingsLink] { [] }
     func actions(on record: RecordReference, _ context: ServiceContext) async throws -> [RecordAction] { [] }
     func resealSecrets(from box: SecretBox, to target: SecretBox, everything: Bool, on database: any Database) async throws -> Int { 0 }
+    func maintain(_ app: Application) async throws -> Int { 0 }
 }
 
 /// The route groups a module registers on.

@@ -13,7 +13,8 @@ struct ReceiptsModule: ScanbookModule {
         [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords(),
          CreateMerchantSpellings(), AddReceiptMerchantReading(), AddReceiptTotalRunnerUp(),
          CreateReceiptLineItems(), // issue 41: the items read off the receipt
-         ApplyFinishedReceiptCaptures()]
+         ApplyFinishedReceiptCaptures(),
+         CreateWarrantyReminders()] // issue 45: a new table, which ApplyFinishedReceiptCaptures never reads
     }
     var blobReferences: [any ReferencesBlobs.Type] { [Receipt.self] }
 
@@ -35,6 +36,11 @@ struct ReceiptsModule: ScanbookModule {
 
     var settingsLinks: [SettingsLink] {
         [SettingsLink(label: "settings_receipt_keywords", url: ReceiptsURL.keywords, id: "receipt-keywords-link")]
+    }
+
+    /// Reminders of warranties that end soon.
+    func maintain(_ app: Application) async throws -> Int {
+        try await WarrantyReminders.send(app)
     }
 
     func homeFigure(_ context: ServiceContext) async throws -> String? {

@@ -71,10 +71,7 @@ extension Request {
     fileprivate func resetMail(to user: User, secret: String) -> MailMessage {
         let localizer = application.localizer
         let language = user.locale.flatMap { localizer.catalogues[$0] != nil ? $0 : nil } ?? locale
-        let config = scanbookConfig
-        var base = config.publicURL ?? "http://\(config.hostname):\(config.port)"
-        while base.hasSuffix("/") { base.removeLast() }
-        let link = base + AccountURL.resetPassword(token: secret).path
+        let link = scanbookConfig.linkBase + AccountURL.resetPassword(token: secret).path
         return MailMessage(
             to: user.email,
             subject: localizer.text("reset_mail_subject", locale: language),

@@ -3,14 +3,17 @@ import Foundation
 import Vapor
 
 /// Housekeeping that nothing else triggers: ended sessions, counted events no limit reads any
-/// more, and stored files nothing refers to. `scanbook serve` runs it every few minutes; each
-/// step is safe to run on several instances at once.
+/// more, stored files nothing refers to, and what the served modules do on a schedule (warranty
+/// reminders, recurring expenses). `scanbook serve` runs it every few minutes; each step is safe
+/// to run on several instances at once.
 extension Application {
     public struct MaintenanceReport: Sendable, Equatable {
         public var sessionsEnded = 0
         public var rateEventsForgotten = 0
         public var blobRowsRemoved = 0
         public var blobFilesRemoved = 0
+        /// What each module's `maintain` did, by module, when it did something.
+        public var moduleWork: [String: Int] = [:]
     }
 
     @discardableResult
@@ -31,6 +34,10 @@ extension Application {
         let sweep = try await sweepBlobs(now: now)
         report.blobRowsRemoved = sweep.rowsRemoved
         report.blobFilesRemoved = sweep.filesRemoved
+        for module in modules {
+            let done = try await module.maintain(self)
+            if done > 0 { report.moduleWork[module.menuEntry?.rawValue ?? "\(type(of: module))"] = done }
+        }
         return report
     }
 

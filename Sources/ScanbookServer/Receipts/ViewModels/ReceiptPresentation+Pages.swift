@@ -48,9 +48,22 @@ extension ReceiptPresentation {
             uploadAction: ReceiptsURL.list.path,
             manualAction: ReceiptsURL.new.path,
             maxUpload: ByteCount(context.scanbookConfig.maxUploadBytes).description,
+            warrantyReminders: try await warrantyReminders(ownerID, context),
             errors: errors
         )
         return (view, toCheck.contains { $0.state == .reading }, refused)
+    }
+
+    /// The reminders whose end date is still the receipt's (a changed date is reminded of anew).
+    private static func warrantyReminders(_ ownerID: UUID, _ context: ServiceContext) async throws -> [ReceiptsLink] {
+        try await WarrantyReminders.current(for: ownerID, today: context.today, on: context.db)
+            .filter { $0.receipt.warrantyUntil == $0.warrantyUntil }
+            .map { reminder in
+                let receipt = reminder.receipt
+                let what = receipt.merchant?.name ?? context.text("receipts_warranty_mail_receipt", ["date": Formatting.date(receipt.purchasedOn, locale: context.locale)])
+                return ReceiptsLink(text: context.text("receipts_warranty_reminder", ["what": what, "until": Formatting.date(reminder.warrantyUntil, locale: context.locale)]),
+                                    url: ReceiptsURL.receipt(id: receipt.id).path)
+            }
     }
 
     /// A receipt's page: photo, fields to check, bookings, and sharing on a list.

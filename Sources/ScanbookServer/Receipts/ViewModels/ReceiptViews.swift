@@ -45,7 +45,15 @@ struct ReceiptListView: Encodable {
     let uploadAction: String
     let manualAction: String
     let maxUpload: String
+    /// "The warranty of … ends on …", for reminders sent and not yet past.
+    let warrantyReminders: [ReceiptsLink]
     var errors: [String] = []
+}
+
+/// A line of text that opens a receipt.
+struct ReceiptsLink: Encodable {
+    let text: String
+    let url: String
 }
 
 
