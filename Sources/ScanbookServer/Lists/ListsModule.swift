@@ -8,8 +8,10 @@ struct ListsModule: ScanbookModule {
     var migrations: [any Migration] {
         [CreateShoppingLists(), CreateListMemberships(), CreateListInvitations(), CreateListItems(), CreateListExpenses(),
          CreateExpenseShares(), CreateListPayments(), AddListItemStateIndex(),
-         // Before the unique indexes: that migration reads lists through the model, which has the column.
-         AddListCurrency(), AddListUniqueIndexes()]
+         // Before the unique indexes: that migration reads lists and expenses through the models,
+         // which have these columns.
+         AddListCurrency(), AddExpenseRecurrenceAndRate(), AddListUniqueIndexes(),
+         CreateRecurringExpenses()]
     }
 
     func configure(_ app: Application, _ config: AppConfig) throws {
@@ -37,6 +39,11 @@ struct ListsModule: ScanbookModule {
     func homeFigure(_ context: ServiceContext) async throws -> String? {
         let invitations = try await InvitationService.pendingCount(for: context)
         return invitations > 0 ? context.text("lists_invitations_waiting", ["count": "\(invitations)"]) : nil
+    }
+
+    /// Recurring expenses due on any list.
+    func maintain(_ app: Application) async throws -> Int {
+        try await RecurringExpenses.sweep(app)
     }
 
     /// A receipt with a total can be shared on a list, equally or item by item.
@@ -72,6 +79,8 @@ struct ListsModule: ScanbookModule {
         web.post(page(.editExpense(id: nil, expense: nil)), use: ExpenseWebController.update)
         web.post(page(.deleteExpense(id: nil, expense: nil)), use: ExpenseWebController.delete)
         web.post(page(.payments(id: nil)), use: ExpenseWebController.recordPayment)
+        web.post(page(.recurring(id: nil)), use: ExpenseWebController.addRecurring)
+        web.post(page(.stopRecurring(id: nil, recurring: nil)), use: ExpenseWebController.stopRecurring)
         web.post(page(.expenseFromReceipt), use: ExpenseWebController.fromReceipt)
         web.get(page(.receiptSplit), use: ReceiptSplitWebController.show)
         web.post(page(.receiptSplit), use: ReceiptSplitWebController.save)
@@ -100,6 +109,9 @@ struct ListsModule: ScanbookModule {
         api.get(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.show)
         api.patch(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.update)
         api.delete(route(.expense(id: nil, expense: nil)), use: ExpenseAPIController.delete)
+        api.get(route(.recurringExpenses(id: nil)), use: RecurringExpenseAPIController.all)
+        api.post(route(.recurringExpenses(id: nil)), use: RecurringExpenseAPIController.create)
+        api.delete(route(.recurringExpense(id: nil, recurring: nil)), use: RecurringExpenseAPIController.stop)
         api.get(route(.balances(id: nil)), use: ExpenseAPIController.balances)
         api.post(route(.payments(id: nil)), use: ExpenseAPIController.recordPayment)
     }

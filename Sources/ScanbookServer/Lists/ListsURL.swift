@@ -35,6 +35,9 @@ enum ListsURL: ModuleURL, Equatable {
     case editExpense(id: UUID?, expense: UUID?)
     case deleteExpense(id: UUID?, expense: UUID?)
     case payments(id: UUID?)
+    /// POST: sets up a recurring expense from the expenses page.
+    case recurring(id: UUID?)
+    case stopRecurring(id: UUID?, recurring: UUID?)
     /// The receipt page's "share on a list" (the list is a form field).
     case expenseFromReceipt
     /// GET `?receipt=&list=`: a receipt's lines to split item by item; POST: saves the split.
@@ -64,6 +67,8 @@ enum ListsURL: ModuleURL, Equatable {
         case .editExpense(let id, let expense): [id.pathComponent(.list), "expenses", expense.pathComponent(.expense), "edit"]
         case .deleteExpense(let id, let expense): [id.pathComponent(.list), "expenses", expense.pathComponent(.expense), "delete"]
         case .payments(let id): [id.pathComponent(.list), "payments"]
+        case .recurring(let id): [id.pathComponent(.list), "recurring"]
+        case .stopRecurring(let id, let recurring): [id.pathComponent(.list), "recurring", recurring.pathComponent(.recurring), "stop"]
         case .expenseFromReceipt: ["from-receipt"]
         case .receiptSplit: ["receipt-split"]
         }
@@ -89,6 +94,10 @@ enum ListsAPIRoute: APIPath, Equatable {
     case expense(id: UUID?, expense: UUID?)
     /// One of my receipts split item by item among the list's members: one expense.
     case receiptSplits(id: UUID?)
+    /// GET: the list's recurring expenses; POST: sets one up.
+    case recurringExpenses(id: UUID?)
+    /// DELETE: stops it (the expenses it made stay).
+    case recurringExpense(id: UUID?, recurring: UUID?)
     case balances(id: UUID?)
     case payments(id: UUID?)
 
@@ -108,6 +117,8 @@ enum ListsAPIRoute: APIPath, Equatable {
         case .expenses(let id): ["lists", id.pathComponent(.list), "expenses"]
         case .expense(let id, let expense): ["lists", id.pathComponent(.list), "expenses", expense.pathComponent(.expense)]
         case .receiptSplits(let id): ["lists", id.pathComponent(.list), "receipt-splits"]
+        case .recurringExpenses(let id): ["lists", id.pathComponent(.list), "recurring-expenses"]
+        case .recurringExpense(let id, let recurring): ["lists", id.pathComponent(.list), "recurring-expenses", recurring.pathComponent(.recurring)]
         case .balances(let id): ["lists", id.pathComponent(.list), "balances"]
         case .payments(let id): ["lists", id.pathComponent(.list), "payments"]
         }
@@ -121,7 +132,7 @@ extension Module {
 /// The route parameters of the module's addresses.
 extension RouteParameter {
     static let list = RouteParameter("listID"), item = RouteParameter("itemID"), expense = RouteParameter("expenseID")
-    static let invitation = RouteParameter("invitationID")
+    static let invitation = RouteParameter("invitationID"), recurring = RouteParameter("recurringID")
     /// Not an id: an invited address.
     static let email = RouteParameter("email")
 }

@@ -61,6 +61,27 @@ enum ExpenseWebController {
         }
     }
 
+    /// Sets up a recurring expense from the page's "Repeat" form; a refusal shows the page again with it.
+    @Sendable static func addRecurring(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        let input = try request.content.decode(RecurringExpenseInput.self)
+        return try await request.change {
+            let recurring = try await RecurringExpenses.create(input, on: list, request.context)
+            request.flash(.success, request.text("expenses_recurring_added", ["description": recurring.description]))
+            return ListsURL.expenses(id: list.id)
+        } showAgain: { errors, status in
+            try await render(list, request, errors: errors, input: nil, recurring: input, status: status)
+        }
+    }
+
+    @Sendable static func stopRecurring(_ request: Request) async throws -> Response {
+        let list = try await list(request)
+        return try await change(list, request) {
+            try await RecurringExpenses.stop(request.id(.recurring), on: list, request.context)
+            request.flash(.success, request.text("expenses_recurring_stopped"))
+        }
+    }
+
     /// From the receipt page: the receipt becomes an expense split equally, paid by me.
     @Sendable static func fromReceipt(_ request: Request) async throws -> Response {
         let form = try request.content.decode(ReceiptExpenseForm.self)
@@ -89,9 +110,12 @@ enum ExpenseWebController {
     }
 
     static func render(
-        _ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil, status: HTTPStatus
+        _ list: ShoppingList, _ request: Request, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil,
+        recurring: RecurringExpenseInput? = nil, status: HTTPStatus
     ) async throws -> Response {
-        let view = try await ExpensePresentation.page(list, request.context, filter: try request.query.decode(ExpenseFilter.self), errors: errors, input: input, editing: editing)
+        let view = try await ExpensePresentation.page(
+            list, request.context, filter: try request.query.decode(ExpenseFilter.self), errors: errors, input: input, editing: editing, recurring: recurring
+        )
         return try await request.renderPage("Lists/expenses", title: "expenses_title", content: view, status: status, activeModule: .lists)
     }
 }

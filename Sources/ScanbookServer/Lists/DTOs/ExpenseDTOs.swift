@@ -73,3 +73,27 @@ struct ListPaymentDTO: Content {
         date = payment.paidOn
     }
 }
+
+struct RecurringExpenseDTO: Content {
+    let id: UUID
+    let description: String
+    /// "950.00", in the list's currency.
+    let amount: String
+    let paidBy: UUID
+    /// Absent: everyone on the list when each occurrence is made.
+    let members: [UUID]?
+    let frequency: String
+    let startsOn: String
+    let endsOn: String?
+
+    init(_ recurring: RecurringExpense) throws {
+        id = try recurring.requireID()
+        description = recurring.description
+        amount = Amount(hundredths: recurring.amount).description
+        paidBy = recurring.$paidBy.id
+        members = recurring.memberIDs
+        frequency = recurring.frequency.rawValue
+        startsOn = recurring.startsOn
+        endsOn = recurring.endsOn
+    }
+}

@@ -81,3 +81,16 @@ extension ExpenseInput {
         )
     }
 }
+
+/// A recurring expense: the same amount every week, month or year from `startsOn` (until
+/// `endsOn`), paid by one member and shared equally among `members` (everyone when left out).
+struct RecurringExpenseInput: Content {
+    var description: String?
+    var amount: String?
+    var paidBy: UUID?
+    var members: [UUID]?
+    /// weekly, monthly, yearly.
+    var frequency: String?
+    var startsOn: String?
+    var endsOn: String?
+}

@@ -19,6 +19,14 @@ final class ListExpense: Model, @unchecked Sendable {
     @Field(key: "split") var split: ExpenseSplit<UUID>.Mode
     @OptionalParent(key: "receipt_id") var receipt: Receipt?
     @Parent(key: "added_by") var addedBy: User
+    /// Made by a recurring expense, for the date `occurrence` (ISO).
+    @OptionalField(key: "recurrence_id") var recurrenceID: UUID?
+    @OptionalField(key: "occurrence") var occurrence: String?
+    /// Paid in another currency: what was paid (hundredths of `originalCurrency`) and the rate
+    /// used to get `amount`, in millionths of the list's currency per unit.
+    @OptionalField(key: "original_amount") var originalAmount: Int?
+    @OptionalField(key: "original_currency") var originalCurrency: String?
+    @OptionalField(key: "rate_millionths") var rateMillionths: Int?
     @Children(for: \.$expense) var shares: [ExpenseShare]
     /// The loaded shares in the order they were given.
     var parts: [ExpenseShare] { shares.sorted { $0.position < $1.position } }

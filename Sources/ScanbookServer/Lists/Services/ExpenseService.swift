@@ -15,8 +15,12 @@ enum ExpenseService {
     static let shownHistory = 200
 
     /// `exactParts`: each member's part already worked out (a receipt split item by item); the
-    /// amount is then the receipt's total and the parts must add up to it.
-    static func add(_ input: ExpenseInput, to list: ShoppingList, exactParts: [(UUID, Int)]? = nil, on context: ServiceContext) async throws -> ListExpense {
+    /// amount is then the receipt's total and the parts must add up to it. `occurrence`: made by a
+    /// recurring expense for that date (a second attempt fails on the unique index).
+    static func add(
+        _ input: ExpenseInput, to list: ShoppingList, exactParts: [(UUID, Int)]? = nil, occurrence: (recurrence: UUID, date: CalendarDate)? = nil,
+        on context: ServiceContext
+    ) async throws -> ListExpense {
         let me = try context.requireUser().requireID()
         guard !list.isPrivate else { throw UserFacingError(.conflict, "expenses_sharedOnly") }
         let currency = context.currency(of: list)
@@ -28,6 +32,8 @@ enum ExpenseService {
             paidBy: checked.payer, spentOn: checked.date, split: checked.mode, addedBy: me
         )
         expense.$receipt.id = try receipt?.requireID()
+        expense.recurrenceID = occurrence?.recurrence
+        expense.occurrence = occurrence?.date.description
         do {
             try await context.db.writeTransaction { database in
                 try await expense.create(on: database)

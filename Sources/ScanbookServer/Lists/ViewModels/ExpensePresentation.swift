@@ -8,12 +8,16 @@ import Vapor
 enum ExpensePresentation {
     static let shownHistory = 50
 
-    static func page(_ list: ShoppingList, _ context: ServiceContext, filter: ExpenseFilter, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil) async throws -> ExpensePageView {
+    static func page(
+        _ list: ShoppingList, _ context: ServiceContext, filter: ExpenseFilter, errors: [String], input: ExpenseInput?, editing: ListExpense? = nil,
+        recurring typed: RecurringExpenseInput? = nil
+    ) async throws -> ExpensePageView {
         let me = try context.requireUser().requireID()
         let id = try list.requireID()
         let summary = try await BalanceService.summary(of: list, on: context.db)
         let history = try await ExpenseService.history(of: list, filter: filter, limit: shownHistory + 1, on: context.db)
         let payments = try await BalanceService.payments(of: list, limit: 50, on: context.db)
+        let recurring = try await RecurringExpenses.all(on: list, context.db)
         // Everyone who ever took part, with their ids (loaded rows always have one).
         let people = summary.people.compactMap { person in person.id.map { (id: $0, name: person.name) } }
         let members = people.filter { summary.memberIDs.contains($0.id) }
@@ -64,7 +68,32 @@ enum ExpensePresentation {
                 list: ListsURL.list(id: id).path, page: ListsURL.expenses(id: id).path,
                 payments: ListsURL.payments(id: id).path, live: ListsURL.live(id: id).path
             ),
-            errors: errors
+            errors: errors,
+            recurring: recurring.map { item in
+                .init(
+                    description: item.description, amount: money(item.amount), schedule: schedule(item, context), payer: summary.name(item.$paidBy.id),
+                    stopURL: ListsURL.stopRecurring(id: id, recurring: item.id).path, canStop: item.$addedBy.id == me || list.$owner.id == me
+                )
+            },
+            recurringForm: .init(
+                action: ListsURL.recurring(id: id).path, description: typed?.description ?? "", amount: typed?.amount ?? "",
+                startsOn: typed?.startsOn ?? context.today.description, endsOn: typed?.endsOn ?? "",
+                frequencies: Recurrence.Frequency.allCases.map {
+                    SelectOption(value: $0.rawValue, label: context.text("expenses_recurring_\($0.rawValue)"), selected: $0.rawValue == (typed?.frequency ?? "monthly"))
+                }
+            )
         )
+    }
+
+    /// "Monthly from 1 Dec 2026 until 30 Nov 2027 · next 1 Jan 2027".
+    private static func schedule(_ item: RecurringExpense, _ context: ServiceContext) -> String {
+        var text = context.text("expenses_recurring_schedule", [
+            "frequency": context.text("expenses_recurring_\(item.frequency.rawValue)"), "start": Formatting.date(item.startsOn, locale: context.locale),
+        ])
+        if let end = item.endsOn { text += " " + context.text("expenses_recurring_until", ["end": Formatting.date(end, locale: context.locale)]) }
+        if let next = item.recurrence?.occurrence(item.nextIndex) {
+            text += " · " + context.text("expenses_recurring_next", ["date": Formatting.date(next.description, locale: context.locale)])
+        }
+        return text
     }
 }

@@ -83,6 +83,27 @@ struct ExpensePageView: Encodable {
     let filter: Filter
     let links: Links
     let errors: [String]
+    let recurring: [Recurring]
+    let recurringForm: RecurringForm
+
+    /// A recurring expense and when it comes next.
+    struct Recurring: Encodable {
+        let description: String
+        let amount: String
+        let schedule: String
+        let payer: String
+        let stopURL: String
+        let canStop: Bool
+    }
+
+    struct RecurringForm: Encodable {
+        let action: String
+        let description: String
+        let amount: String
+        let startsOn: String
+        let endsOn: String
+        let frequencies: [SelectOption]
+    }
 
     /// What the add form shows again after a refused submission, or the expense being edited.
     struct Form: Encodable {
