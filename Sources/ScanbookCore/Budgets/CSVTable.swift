@@ -101,3 +101,33 @@ extension CSVTable {
         return records
     }
 }
+
+extension CSVTable {
+    /// Every problem of an import at once, in line order, the first `maximumListed` of them listed.
+    public struct Problems: Error, Equatable, CustomStringConvertible {
+        public static let maximumListed = 100
+        public private(set) var list: [ParseError] = []
+        /// Problems beyond the listed ones.
+        public private(set) var unlisted = 0
+
+        public init() {}
+
+        public init(list: [ParseError], unlisted: Int = 0) {
+            self.list = list
+            self.unlisted = unlisted
+        }
+
+        public mutating func report(_ line: Int, _ reason: String) {
+            if list.count < Self.maximumListed { list.append(.init(line: line, reason: reason)) } else { unlisted += 1 }
+        }
+
+        public var description: String {
+            list.map(\.description).joined(separator: "; ") + (unlisted > 0 ? "; and \(unlisted) more" : "")
+        }
+    }
+
+    /// A cell as a message quotes it: long cells are cut (a 1 MB cell is not echoed back).
+    public static func quoted(_ cell: String) -> String {
+        cell.count <= 40 ? cell : String(cell.prefix(40)) + "…"
+    }
+}

@@ -17,7 +17,8 @@ public enum MeterReadingsCSV {
     }
 
     /// The first `maximumListedProblems` problems of a file are listed; the count of the rest follows.
-    public static let maximumListedProblems = 100
+    public static let maximumListedProblems = CSVTable.Problems.maximumListed
+    public typealias Problems = CSVTable.Problems
 
     /// Every problem at once (line numbers as a spreadsheet shows them, at most
     /// `maximumListedProblems` of them), or all rows. More than `maximumRows` rows is refused
@@ -29,11 +30,8 @@ public enum MeterReadingsCSV {
               let valueColumn = header.firstIndex(where: { ["value", "wert", "stand", "reading"].contains($0) })
         else { throw CSVTable.ParseError(line: 1, reason: "the header needs a date and a value column") }
         var rows: [Row] = []
-        var problems: [CSVTable.ParseError] = []
-        var unlisted = 0
-        func report(_ line: Int, _ reason: String) {
-            if problems.count < maximumListedProblems { problems.append(.init(line: line, reason: reason)) } else { unlisted += 1 }
-        }
+        var problems = CSVTable.Problems()
+        func report(_ line: Int, _ reason: String) { problems.report(line, reason) }
         for (offset, record) in records.dropFirst().enumerated() {
             let line = offset + 2
             guard record.count > max(dateColumn, valueColumn) else { report(line, "missing columns"); continue }
@@ -45,21 +43,9 @@ public enum MeterReadingsCSV {
             }
             rows.append(Row(date: date, steps: steps))
         }
-        if !problems.isEmpty { throw Problems(list: problems, unlisted: unlisted) }
+        if !problems.list.isEmpty { throw problems }
         return rows
     }
 
-    /// A cell as a message quotes it: long cells are cut (a 1 MB cell is not echoed back).
-    static func quoted(_ cell: String) -> String {
-        cell.count <= 40 ? cell : String(cell.prefix(40)) + "…"
-    }
-
-    public struct Problems: Error, Equatable, CustomStringConvertible {
-        public let list: [CSVTable.ParseError]
-        /// Problems beyond the listed ones.
-        public var unlisted = 0
-        public var description: String {
-            list.map(\.description).joined(separator: "; ") + (unlisted > 0 ? "; and \(unlisted) more" : "")
-        }
-    }
+    static func quoted(_ cell: String) -> String { CSVTable.quoted(cell) }
 }

@@ -9,6 +9,8 @@ enum AccountURL: SitePath, Equatable {
     case resetPassword(token: String?)
     case users
     case userPassword(id: UUID?)
+    /// The administrators' exchange-rate table (GET shows it, POST imports a CSV).
+    case exchangeRates
 
     var pathComponents: [PathComponent] {
         switch self {
@@ -16,6 +18,7 @@ enum AccountURL: SitePath, Equatable {
         case .resetPassword(let token): ["password", "reset", token.map { .constant($0) } ?? .parameter(RouteParameter.resetToken.rawValue)]
         case .users: ["admin", "users"]
         case .userPassword(let id): ["admin", "users", id.pathComponent(.user), "password"]
+        case .exchangeRates: ["admin", "rates"]
         }
     }
 }

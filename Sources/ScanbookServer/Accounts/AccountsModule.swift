@@ -32,6 +32,8 @@ struct AccountsModule: ScanbookModule {
         let admins = pages.grouped(AdminOnlyMiddleware())
         admins.get(AccountURL.users.pathComponents, use: UserAdminWebController.index)
         admins.post(AccountURL.userPassword(id: nil).pathComponents, use: UserAdminWebController.setPassword)
+        admins.get(AccountURL.exchangeRates.pathComponents, use: ExchangeRateAdminController.index)
+        admins.upload(.POST, AccountURL.exchangeRates.pathComponents, limit: uploadLimit, use: ExchangeRateAdminController.importCSV)
 
         routes.visitorAPI.get(APIRoute.openAPI.pathComponents, use: AccountAPIController.openAPIDocument)
         routes.visitorAPI.post(APIRoute.register.pathComponents, use: AccountAPIController.register)

@@ -26,6 +26,8 @@ extension Application {
         migrations.add(CreateBlobContents())
         // Issue 40: sealed audit entries and the head kept apart
         migrations.add(AddAuditSeals())
+        // Issue 45: the exchange-rate table money in other currencies is converted with
+        migrations.add(CreateExchangeRates())
         // Each module's own, disabled ones too (their tables stay while they are off).
         for module in allModules {
             for migration in module.migrations { migrations.add(migration) }

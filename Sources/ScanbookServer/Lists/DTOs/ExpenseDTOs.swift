@@ -20,6 +20,10 @@ struct ExpenseDTO: Content {
     let parts: [Part]
     let receipt: UUID?
     let addedBy: UUID
+    /// Paid in another currency: what was paid, in what, and the rate (one unit in `currency`).
+    let originalAmount: String?
+    let originalCurrency: String?
+    let rate: String?
 
     init(_ expense: ListExpense) throws {
         id = try expense.requireID()
@@ -32,6 +36,9 @@ struct ExpenseDTO: Content {
         parts = expense.parts.map { Part(member: $0.$user.id, amount: Amount(hundredths: $0.amount).description, value: $0.value) }
         receipt = expense.$receipt.id
         addedBy = expense.$addedBy.id
+        originalAmount = expense.originalAmount.map { Amount(hundredths: $0).description }
+        originalCurrency = expense.originalCurrency
+        rate = expense.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description
     }
 }
 

@@ -29,6 +29,10 @@ struct ExpenseInput: Content {
     var choosing: String?
     /// Turns one of my receipts into the expense: its merchant, total and date are the defaults.
     var receipt: UUID?
+    /// Paid in another currency than the list's: `amount` is in it, and is converted at `rate`
+    /// ("0.9412": one unit of it in the list's currency) or, without one, the rate table's.
+    var currency: String?
+    var rate: String?
 }
 
 /// A payment made to settle up; `from` or `to` must be the one recording it (or the list's owner).
@@ -59,7 +63,13 @@ extension ExpenseInput {
     func completed(by expense: ListExpense) -> ExpenseInput {
         var input = self
         input.description = description ?? expense.description
-        input.amount = amount ?? Amount(hundredths: expense.amount).description
+        // An expense paid in another currency is edited in that currency, at its rate.
+        let keepsCurrency = amount == nil && currency == nil
+        input.amount = amount ?? Amount(hundredths: keepsCurrency ? expense.originalAmount ?? expense.amount : expense.amount).description
+        if keepsCurrency, let original = expense.originalCurrency {
+            input.currency = original
+            input.rate = rate ?? expense.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description
+        }
         input.paidBy = paidBy ?? expense.$paidBy.id
         input.date = date ?? expense.spentOn
         input.split = split ?? expense.split.rawValue
@@ -73,11 +83,12 @@ extension ExpenseInput {
     init(editing expense: ListExpense) {
         let parts = expense.parts
         self.init(
-            description: expense.description, amount: Amount(hundredths: expense.amount).description, paidBy: expense.$paidBy.id,
+            description: expense.description, amount: Amount(hundredths: expense.originalAmount ?? expense.amount).description, paidBy: expense.$paidBy.id,
             date: expense.spentOn, split: expense.split.rawValue, parts: nil,
             member: Dictionary(parts.map { ($0.$user.id.uuidString, "1") }, uniquingKeysWith: { first, _ in first }),
             share: Dictionary(parts.map { ($0.$user.id.uuidString, $0.value ?? "") }, uniquingKeysWith: { first, _ in first }),
-            choosing: "1", receipt: nil
+            choosing: "1", receipt: nil, currency: expense.originalCurrency,
+            rate: expense.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description
         )
     }
 }

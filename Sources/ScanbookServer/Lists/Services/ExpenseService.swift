@@ -32,6 +32,7 @@ enum ExpenseService {
             paidBy: checked.payer, spentOn: checked.date, split: checked.mode, addedBy: me
         )
         expense.$receipt.id = try receipt?.requireID()
+        expense.paidIn(checked.foreign)
         expense.recurrenceID = occurrence?.recurrence
         expense.occurrence = occurrence?.date.description
         do {
@@ -58,6 +59,7 @@ enum ExpenseService {
         expense.$paidBy.id = checked.payer
         expense.spentOn = checked.date.description
         expense.split = checked.mode
+        expense.paidIn(checked.foreign)
         try await context.db.writeTransaction { database in
             try await expense.update(on: database)
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
@@ -76,8 +78,41 @@ enum ExpenseService {
         let date: CalendarDate
         let mode: ExpenseSplit<UUID>.Mode
         let parts: [(UUID, Int)]
+        /// Paid in another currency: what was paid, in what, and the rate `amount` came from.
+        let foreign: ForeignPayment?
         /// The value each member was given (shares, amount or percentage), shown again when editing.
         let typed: [UUID: String?]
+    }
+
+    struct ForeignPayment {
+        let amount: Int
+        let currency: CurrencyCode
+        let rate: ExchangeRate
+        let converted: Int
+    }
+
+    /// An amount paid in a currency other than the list's, converted at the rate typed with it or,
+    /// without one, the administrator's table for the expense's day.
+    private static func foreignPayment(_ input: ExpenseInput, amount: Int, on date: CalendarDate, list: ShoppingList, _ context: ServiceContext) async throws -> ForeignPayment? {
+        let typed = (input.currency ?? "").trimmingCharacters(in: .whitespaces)
+        let listCurrency = context.currency(of: list)
+        guard !typed.isEmpty, typed.uppercased() != listCurrency else { return nil }
+        guard let currency = CurrencyCode(typed), let here = CurrencyCode(listCurrency), let base = CurrencyCode(context.scanbookConfig.defaultCurrency) else {
+            throw UserFacingError(.unprocessableEntity, "expenses_invalidCurrency")
+        }
+        let typedRate = (input.rate ?? "").trimmingCharacters(in: .whitespaces)
+        let rate: ExchangeRate
+        if !typedRate.isEmpty {
+            guard let given = ExchangeRate(typed: typedRate, mark: context.decimalMark) else { throw UserFacingError(.unprocessableEntity, "expenses_invalidRate") }
+            rate = given
+        } else {
+            guard let found = try await ExchangeRates.rate(from: currency, to: here, on: date, base: base, context.db) else {
+                throw UserFacingError(.unprocessableEntity, "expenses_noRate", ["currency": currency.code, "list": listCurrency])
+            }
+            rate = found
+        }
+        guard let converted = rate.convert(amount), converted > 0, converted <= maximumAmount else { throw UserFacingError(.unprocessableEntity, "expenses_invalidAmount") }
+        return ForeignPayment(amount: amount, currency: currency, rate: rate, converted: converted)
     }
 
     private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, exactParts: [(UUID, Int)]? = nil, on context: ServiceContext) async throws -> Checked {
@@ -98,20 +133,22 @@ enum ExpenseService {
         let payer = input.paidBy ?? me
         if !memberIDs.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
         let date = try day(input.date, default: receipt?.purchaseDate, context)
+        let foreign = try await foreignPayment(input, amount: amount, on: date, list: list, context)
+        let amountHere = foreign?.converted ?? amount
         guard let mode = exactParts != nil ? .exact : ExpenseSplit<UUID>.Mode(rawValue: input.split ?? "equal") else { throw UserFacingError(.unprocessableEntity, "expenses_invalidSplit") }
         let values = try exactParts.map { parts in parts.map { ($0.0, Optional(Amount(hundredths: $0.1).description)) } } ?? participants(input, members: memberIDs)
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
 
         let parts: [(UUID, Int)]
         do {
-            parts = try exactParts.map { try ExpenseSplit.exact($0).parts(of: amount) } ?? ExpenseSplit(mode: mode, values: values).parts(of: amount)
+            parts = try exactParts.map { try ExpenseSplit.exact($0).parts(of: amountHere) } ?? ExpenseSplit(mode: mode, values: values).parts(of: amountHere)
         } catch let problem as ExpenseSplit<UUID>.InputProblem {
             throw UserFacingError(.unprocessableEntity, [message(problem, members)])
         } catch let problem as ExpenseSplit<UUID>.Problem {
             throw UserFacingError(.unprocessableEntity, [message(problem)])
         }
         return Checked(
-            title: title, amount: amount, payer: payer, date: date, mode: mode, parts: parts,
+            title: title, amount: amountHere, payer: payer, date: date, mode: mode, parts: parts, foreign: foreign,
             typed: Dictionary(values, uniquingKeysWith: { first, _ in first })
         )
     }
@@ -231,5 +268,13 @@ enum ExpenseService {
         case .amountNotPositive, .outOfRange: .init(key: "expenses_invalidAmount")
         case .partNotPositive: .init(key: "expenses_partNotPositive")
         }
+    }
+}
+
+private extension ListExpense {
+    func paidIn(_ foreign: ExpenseService.ForeignPayment?) {
+        originalAmount = foreign?.amount
+        originalCurrency = foreign?.currency.code
+        rateMillionths = foreign?.rate.millionths
     }
 }

@@ -41,7 +41,8 @@ enum ExpensePresentation {
             },
             splits: ExpenseSplit<UUID>.Mode.allCases.map { SelectOption(value: $0.rawValue, label: context.text("expenses_split_\($0.rawValue)"), selected: $0.rawValue == (input?.split ?? "equal")) },
             form: .init(
-                description: input?.description ?? "", amount: input?.amount ?? "", date: input?.date ?? context.today.description,
+                description: input?.description ?? "", amount: input?.amount ?? "", currency: input?.currency ?? "", rate: input?.rate ?? "",
+                date: input?.date ?? context.today.description,
                 action: editing.map { ListsURL.editExpense(id: id, expense: $0.id).path } ?? ListsURL.expenses(id: id).path,
                 editing: editing != nil
             ),
@@ -53,7 +54,8 @@ enum ExpensePresentation {
                     canDelete: ExpenseService.mayChange(expense, in: list, by: me),
                     editURL: ListsURL.editExpense(id: id, expense: expense.id).path,
                     deleteURL: ListsURL.deleteExpense(id: id, expense: expense.id).path,
-                    receiptURL: expense.$receipt.id != nil && expense.$addedBy.id == me ? ReceiptsURL.receipt(id: expense.$receipt.id).path : ""
+                    receiptURL: expense.$receipt.id != nil && expense.$addedBy.id == me ? ReceiptsURL.receipt(id: expense.$receipt.id).path : "",
+                    converted: converted(expense, context)
                 )
             },
             historyNote: history.count > shownHistory ? context.text("expenses_capped", ["count": "\(shownHistory)"]) : "",
@@ -83,6 +85,14 @@ enum ExpensePresentation {
                 }
             )
         )
+    }
+
+    private static func converted(_ expense: ListExpense, _ context: ServiceContext) -> String {
+        guard let amount = expense.originalAmount, let currency = expense.originalCurrency,
+              let rate = expense.rateMillionths.flatMap(ExchangeRate.init(millionths:)) else { return "" }
+        return context.text("expenses_converted", [
+            "amount": "\(currency) \(Formatting.money(hundredths: amount, locale: context.locale))", "rate": Formatting.number(rate.description, locale: context.locale),
+        ])
     }
 
     /// "Monthly from 1 Dec 2026 until 30 Nov 2027 · next 1 Jan 2027".

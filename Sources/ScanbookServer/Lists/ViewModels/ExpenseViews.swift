@@ -42,6 +42,8 @@ struct ExpensePageView: Encodable {
         let deleteURL: String
         /// The receipt it was made from, for the one who shared it (the others cannot open it).
         let receiptURL: String
+        /// "EUR 45.50 at 0.9412", or empty.
+        let converted: String
     }
 
     struct Payment: Encodable {
@@ -109,6 +111,8 @@ struct ExpensePageView: Encodable {
     struct Form: Encodable {
         let description: String
         let amount: String
+        let currency: String
+        let rate: String
         let date: String
         let action: String
         let editing: Bool

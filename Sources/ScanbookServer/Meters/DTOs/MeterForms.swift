@@ -78,9 +78,6 @@ struct StripReadForm: Content {
     }
 }
 
-struct CSVImportForm: Content {
-    var file: File?
-}
 
 /// `?period=30d|12m|custom&from=2025-01-01&to=2025-03-31`
 struct ConsumptionQuery: Content {

@@ -54,6 +54,7 @@ struct ShellURLs: Encodable {
     let captures = SiteURL.captures.path
     /// Administrators' users page (the menu shows it to them only).
     let users = AccountURL.users.path
+    let exchangeRates = AccountURL.exchangeRates.path
 }
 
 struct NoContent: Encodable {}
