@@ -6,11 +6,14 @@ public struct BudgetSummary<CategoryID: Hashable & Sendable>: Sendable {
         public let name: String
         /// Monthly budget in hundredths; nil when the category has none.
         public let budget: Int?
+        /// Unspent budget of earlier months brought into this one (`BudgetCarryOver`).
+        public let carriedOver: Int
 
-        public init(id: CategoryID, name: String, budget: Int?) {
+        public init(id: CategoryID, name: String, budget: Int?, carriedOver: Int = 0) {
             self.id = id
             self.name = name
             self.budget = budget
+            self.carriedOver = budget == nil ? 0 : max(0, carriedOver)
         }
     }
 
@@ -29,7 +32,10 @@ public struct BudgetSummary<CategoryID: Hashable & Sendable>: Sendable {
         public let category: CategoryID?
         public let name: String
         public let spent: Int
+        /// This month's budget, what was carried over included; nil without a budget.
         public let budget: Int?
+        /// The part of `budget` carried over from earlier months.
+        public var carriedOver = 0
         /// Budget minus spent; negative when over budget; nil without a budget.
         public var remaining: Int? { budget.map { $0.subtractingChecked(spent) ?? ($0 < spent ? Int.min : Int.max) } }
         public var isOverBudget: Bool { budget.map { spent > $0 } ?? false }
@@ -61,7 +67,10 @@ public struct BudgetSummary<CategoryID: Hashable & Sendable>: Sendable {
                 uncategorized = uncategorized.adding(saturating: item.amount)
             }
         }
-        var rows = categories.map { Row(category: $0.id, name: $0.name, spent: spent[$0.id] ?? 0, budget: $0.budget) }
+        var rows = categories.map { category in
+            Row(category: category.id, name: category.name, spent: spent[category.id] ?? 0,
+                budget: category.budget.map { $0.adding(saturating: category.carriedOver) }, carriedOver: category.carriedOver)
+        }
         if uncategorized != 0 {
             rows.append(Row(category: nil, name: uncategorizedName, spent: uncategorized, budget: nil))
         }

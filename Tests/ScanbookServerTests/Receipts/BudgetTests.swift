@@ -52,6 +52,44 @@ import VaporTesting
         }
     }
 
+    /// Issue 45, item 3: a category switched to carry over in January brings January's unspent
+    /// 70.00 into February (270.00 available), an overspent February passes nothing on, and the
+    /// month totals agree with the rows.
+    @Test(arguments: TestDatabase.available)
+    func unspentBudgetCarriesOverFromTheMonthItWasSwitchedOn(_ database: TestDatabase) async throws {
+        try await withAnnasReceipts(database) { app, anna, ocr in
+            let clock = MutableClock(start: Date(timeIntervalSince1970: 1_736_935_200)) // 2025-01-15
+            app.clock = clock.appClock
+            let january = try await anna.addReceipt(ReceiptLines.shop("Migros", date: "20.01.2025", total: "130.00"), ocr: ocr)
+            let february = try await anna.addReceipt(ReceiptLines.shop("Coop", date: "10.02.2025", total: "250.00"), ocr: ocr)
+            let march = try await anna.addReceipt(ReceiptLines.shop("Coop", date: "05.03.2025", total: "150.00"), ocr: ocr)
+            try await anna.get(ReceiptsURL.list.path)
+            let groceries = try await anna.categoryID("Groceries")
+            for id in [january, february, march] {
+                #expect(try await anna.post(ReceiptsURL.receipt(id: id).path, ["category": groceries.uuidString]).status == .seeOther)
+            }
+            try await anna.get(ReceiptsURL.categories.path)
+            let refused = try await anna.post(ReceiptsURL.category(id: groceries).path, ["name": "Groceries", "budget": "200", "carryOver": "maybe"])
+            #expect(refused.status == .unprocessableEntity)
+            #expect(try await anna.post(ReceiptsURL.category(id: groceries).path, ["name": "Groceries", "budget": "200", "carryOver": "1", "carryOverShown": "1"]).status == .seeOther)
+            #expect(try await ReceiptCategory.find(groceries, on: app.db)?.carryOverSince == "2025-01")
+            #expect(try await anna.get(ReceiptsURL.categories.path).body.string.contains(#"name="carryOver" value="1" checked"#))
+
+            func figures(_ month: String) async throws -> String { try await anna.get(ReceiptsURL.budget.path(query: [("month", month)])).body.string }
+            let jan = try await figures("2025-01")
+            #expect(jan.contains(#"id="total-budget">200.00<"#) && jan.contains(#"id="total-remaining">70.00<"#) && !jan.contains("carried over"))
+            let feb = try await figures("2025-02")
+            #expect(feb.contains(#"id="total-budget">270.00<"#) && feb.contains(#"id="total-remaining">20.00<"#) && feb.contains("incl. 70.00 carried over"))
+            let mar = try await figures("2025-03")
+            #expect(mar.contains(#"id="total-budget">220.00<"#) && mar.contains(#"id="total-remaining">70.00<"#))
+
+            // Switched off: the budget is the month's own again.
+            try await anna.get(ReceiptsURL.categories.path)
+            #expect(try await anna.post(ReceiptsURL.category(id: groceries).path, ["name": "Groceries", "budget": "200", "carryOverShown": "1"]).status == .seeOther)
+            #expect(try await figures("2025-03").contains(#"id="total-budget">200.00<"#))
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aSplitMustAddUpAndFeedsEveryCategory(_ database: TestDatabase) async throws {
         try await withAnnasReceipts(database) { app, anna, ocr in

@@ -40,7 +40,8 @@ enum BudgetWebController {
             rows: summary.rows.map { row in
                 BudgetView.Row(
                     name: row.name, spent: money(row.spent), budget: money(row.budget), remaining: money(row.remaining),
-                    percent: row.percentUsed.map { "\($0) %" } ?? "", over: row.isOverBudget
+                    percent: row.percentUsed.map { "\($0) %" } ?? "", over: row.isOverBudget,
+                    carried: row.carriedOver > 0 ? request.text("receipts_carried", ["amount": money(row.carriedOver)]) : ""
                 )
             },
             totalSpent: money(summary.totalSpent), totalBudget: money(summary.totalBudget), totalRemaining: money(summary.totalRemaining),

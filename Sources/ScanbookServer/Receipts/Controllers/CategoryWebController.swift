@@ -53,6 +53,7 @@ enum CategoryWebController {
             return CategoriesView.Row(
                 id: id.uuidString, name: category.name,
                 budget: category.monthlyBudget.map { Amount(hundredths: $0).description } ?? "",
+                carriesOver: category.carryOverSince != nil,
                 bookings: counts[id] ?? 0,
                 updateURL: ReceiptsURL.category(id: id).path,
                 deleteURL: ReceiptsURL.deleteCategory(id: id).path,

@@ -72,11 +72,14 @@ struct ReceiptCategoryDTO: Content {
     let name: String
     /// Monthly budget as a decimal string, or null.
     let monthlyBudget: String?
+    /// The month unspent budget carries over from ("2026-11"); absent when it does not.
+    let carryOverSince: String?
 
     init(_ category: ReceiptCategory) throws {
         id = try category.requireID()
         name = category.name
         monthlyBudget = category.monthlyBudget.map { Amount(hundredths: $0).description }
+        carryOverSince = category.carryOverSince
     }
 }
 
@@ -103,6 +106,8 @@ struct BudgetMonthDTO: Content {
         let budget: String?
         let remaining: String?
         let overBudget: Bool
+        /// The part of `budget` carried over from earlier months.
+        let carriedOver: String
     }
 
     let month: String
@@ -126,7 +131,7 @@ struct BudgetMonthDTO: Content {
         self.currency = currency
         rows = summary.rows.map {
             Row(category: $0.category, name: $0.name, spent: text($0.spent), budget: $0.budget.map(text),
-                remaining: $0.remaining.map(text), overBudget: $0.isOverBudget)
+                remaining: $0.remaining.map(text), overBudget: $0.isOverBudget, carriedOver: text($0.carriedOver))
         }
         totalSpent = text(summary.totalSpent)
         totalBudget = text(summary.totalBudget)

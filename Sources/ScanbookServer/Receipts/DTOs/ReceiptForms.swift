@@ -28,6 +28,10 @@ struct CategoryForm: Content {
     var name: String?
     /// Monthly budget as typed ("400", "400.00"); "" removes it.
     var budget: String?
+    /// "1": unspent budget carries over to the next month (from this month on). The page sends
+    /// `carryOverShown` with it, so an unticked box turns it off; the API sends true or false.
+    var carryOver: String?
+    var carryOverShown: String?
 }
 
 struct CategoryDeleteForm: Content {
@@ -51,4 +55,16 @@ struct ReceiptListQuery: Content {
     /// Purchase dates, both included.
     var from: String?
     var to: String?
+}
+
+extension CategoryForm {
+    /// Whether the form turns carrying over on or off; nil when it does not say.
+    func carriesOver() throws -> Bool? {
+        guard let carryOver else { return carryOverShown == nil ? nil : false }
+        switch carryOver.lowercased() {
+        case "1", "true", "on": return true
+        case "0", "false", "off": return false
+        default: throw UserFacingError(.unprocessableEntity, "receipts_carryOverInvalid")
+        }
+    }
 }

@@ -9,6 +9,8 @@ final class ReceiptCategory: Model, @unchecked Sendable {
     @Parent(key: "owner_id") var owner: User
     @Field(key: "name") var name: String
     @OptionalField(key: "monthly_budget_hundredths") var monthlyBudget: Int?
+    /// The month ("2026-11") from which unspent budget carries over to the next; nil: it does not.
+    @OptionalField(key: "carry_over_since") var carryOverSince: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}

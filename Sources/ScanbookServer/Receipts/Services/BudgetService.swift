@@ -30,8 +30,9 @@ enum BudgetService {
     static func summary(_ month: YearMonth, ownerID: UUID, currency: String, uncategorizedName: String, on database: any Database) async throws -> MonthFigures {
         let categories = try await CategoryService.all(ownerID: ownerID, on: database)
         let receipts = try await receipts(in: month, ownerID: ownerID, on: database)
+        let carried = try await carriedOver(into: month, categories: categories, ownerID: ownerID, currency: currency, on: database)
         let summary = BudgetSummary(
-            categories: try categories.map { .init(id: try $0.requireID(), name: $0.name, budget: $0.monthlyBudget) },
+            categories: try categories.map { .init(id: try $0.requireID(), name: $0.name, budget: $0.monthlyBudget, carriedOver: carried[try $0.requireID()] ?? 0) },
             spending: receipts.filter { CurrencyTotal.belongs($0.currency, in: currency) }.flatMap(spending),
             uncategorizedName: uncategorizedName
         )
@@ -39,6 +40,41 @@ enum BudgetService {
             receipt.total.map { (receipt.currency, $0.hundredths) }
         })
         return MonthFigures(summary: summary, otherCurrencies: others)
+    }
+
+    /// What each carrying-over category brings into `month` from the months since it started
+    /// carrying over (at most `BudgetCarryOver.maximumMonths`), read in one query.
+    static func carriedOver(into month: YearMonth, categories: [ReceiptCategory], ownerID: UUID, currency: String, on database: any Database) async throws -> [UUID: Int] {
+        var starts: [UUID: YearMonth] = [:]
+        for category in categories {
+            guard category.monthlyBudget != nil, let since = category.carryOverSince.flatMap(YearMonth.init(_:)), since < month else { continue }
+            starts[try category.requireID()] = since
+        }
+        guard let earliest = starts.values.min(), let last = month.previous else { return [:] }
+        var months: [YearMonth] = []
+        var cursor: YearMonth? = last
+        while let current = cursor, current >= earliest, months.count < BudgetCarryOver.maximumMonths {
+            months.insert(current, at: 0)
+            cursor = current.previous
+        }
+        guard let first = months.first else { return [:] }
+        let receipts = try await Receipt.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$state == .confirmed)
+            .filter(\.$purchasedOn >= first.firstDay.description).filter(\.$purchasedOn <= last.lastDay.description)
+            .with(\.$allocations).all()
+        var spent: [UUID: [YearMonth: Int]] = [:]
+        for receipt in receipts where CurrencyTotal.belongs(receipt.currency, in: currency) {
+            guard let day = receipt.purchaseDate else { continue }
+            for item in spending(receipt) {
+                guard let category = item.category else { continue }
+                spent[category, default: [:]][YearMonth(day), default: 0] = spent[category, default: [:]][YearMonth(day), default: 0].adding(saturating: item.amount)
+            }
+        }
+        var carried: [UUID: Int] = [:]
+        for category in categories {
+            guard let id = category.id, let since = starts[id], let budget = category.monthlyBudget else { continue }
+            carried[id] = BudgetCarryOver.carried(budget: budget, spent: months.filter { $0 >= since }.map { spent[id]?[$0] ?? 0 })
+        }
+        return carried
     }
 
     /// A receipt's bookings, or its whole total as uncategorized when it has none.

@@ -42,10 +42,15 @@ enum CategoryService {
         var budget = category.monthlyBudget
         do { if form.name != nil { name = try validName(form.name) } } catch let error as UserFacingError { problems += error.problems }
         do { if let parsed = try parseBudget(form.budget, mark: context.decimalMark) { budget = parsed } } catch let error as UserFacingError { problems += error.problems }
+        var carries: Bool?
+        do { carries = try form.carriesOver() } catch let error as UserFacingError { problems += error.problems }
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
         if name != category.name { try await requireUnique(name, ownerID: category.$owner.id, except: category.id, on: context.db) }
         category.name = name
         category.monthlyBudget = budget
+        if let carries {
+            if !carries { category.carryOverSince = nil } else if category.carryOverSince == nil { category.carryOverSince = YearMonth(context.today).description }
+        }
         try await category.save(on: context.db)
     }
 

@@ -118,6 +118,8 @@ struct BudgetView: Encodable {
         let remaining: String
         let percent: String
         let over: Bool
+        /// "incl. 70.00 carried over", or empty.
+        let carried: String
     }
 
     /// Bar chart geometry in SVG user units, computed here so the template only draws.
@@ -176,6 +178,7 @@ struct CategoriesView: Encodable {
         let id: String
         let name: String
         let budget: String
+        let carriesOver: Bool
         let bookings: Int
         let updateURL: String
         let deleteURL: String
