@@ -11,7 +11,7 @@ struct ListsModule: ScanbookModule {
          // Before the unique indexes: that migration reads lists and expenses through the models,
          // which have these columns.
          AddListCurrency(), AddExpenseRecurrenceAndRate(), AddListUniqueIndexes(),
-         CreateRecurringExpenses()]
+         CreateRecurringExpenses(), CreateExpensePayers()]
     }
 
     func configure(_ app: Application, _ config: AppConfig) throws {

@@ -58,3 +58,12 @@ import Testing
         #expect((try? ItemisedSplit.parts(of: Amount.bookable.upperBound, items: [Item(amountMinor: Amount.bookable.upperBound, members: [])], everyone: ["a", "b", "c"]))?.reduce(0) { $0 + $1.1 } == Amount.bookable.upperBound)
     }
 }
+
+@Suite struct ApportionTests {
+    @Test func partsFollowTheWeightsAndAddUp() {
+        // 30.00 and 15.50 EUR paid, 42.82 CHF in all: 28.23 and 14.59 (the larger remainder takes the cent).
+        #expect(Apportion.largestRemainder(4_282, weights: [3_000, 1_550]) == [2_823, 1_459])
+        #expect(Apportion.largestRemainder(100, weights: [1, 1, 1]) == [34, 33, 33])
+        #expect(Apportion.largestRemainder(100, weights: [0, -5]) == [0, 0] && Apportion.largestRemainder(0, weights: [1]) == [0])
+    }
+}

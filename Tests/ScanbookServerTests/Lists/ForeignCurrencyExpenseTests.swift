@@ -55,4 +55,53 @@ import VaporTesting
             #expect(try edited.content.decode(ExpenseDTO.self).amount == "47.06")
         }
     }
+
+    /// Issue 45, item 2: several payers for one expense, their amounts adding up to it, in the
+    /// list's currency or converted with the expense.
+    @Test(arguments: TestDatabase.available)
+    func severalPeoplePayOneExpense(_ database: TestDatabase) async throws {
+        try await withScanbook(database) { app, _ in
+            let flat = try await Flat(app)
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let expenses = ListsAPIRoute.expenses(id: flat.list)
+            typealias Payer = ExpenseInput.Payer
+
+            let short = ExpenseInput(description: "Dinner", amount: "45.50", payers: [Payer(member: flat.annaID, amount: "30.00"), Payer(member: flat.benID, amount: "15.00")])
+            let refused = try await api.send(.POST, expenses, json: short)
+            #expect(refused.status == .unprocessableEntity && refused.body.string.contains("come to 45.00, not the 45.50"))
+            let stranger = ExpenseInput(description: "Dinner", amount: "45.50", payers: [Payer(member: flat.annaID, amount: "30.00"), Payer(member: UUID(), amount: "15.50")])
+            #expect(try await api.send(.POST, expenses, json: stranger).status == .unprocessableEntity)
+            #expect(try await ListExpense.query(on: app.db).count() == 0)
+
+            // Anna 30.00 and Ben 15.50 pay a 45.50 dinner for all three (15.17, 15.17, 15.16 each).
+            let dinner = ExpenseInput(description: "Dinner", amount: "45.50", payers: [Payer(member: flat.annaID, amount: "30.00"), Payer(member: flat.benID, amount: "15.50")])
+            let created = try await api.send(.POST, expenses, json: dinner)
+            #expect(created.status == .created, "\(created.body.string)")
+            let expense = try created.content.decode(ExpenseDTO.self)
+            #expect(expense.paidBy == flat.annaID && expense.payers?.map(\.amount) == ["30.00", "15.50"])
+            var balances = try await flat.balances(app)
+            #expect(flat.balance(balances, flat.annaID) == "14.83" && flat.balance(balances, flat.benID) == "0.33" && flat.balance(balances, flat.carlaID) == "-15.16")
+
+            // Renamed, the payers stay; Ben's history has it through his payment.
+            let renamed = try await api.send(.PATCH, ListsAPIRoute.expense(id: flat.list, expense: expense.id), json: ExpenseInput(description: "Dinner at Fritz"))
+            #expect(try renamed.content.decode(ExpenseDTO.self).payers?.count == 2)
+            #expect(try await ExpenseService.history(of: try #require(try await ShoppingList.find(flat.list, on: app.db)), filter: ExpenseFilter(member: flat.benID), on: app.db).count == 1)
+
+            // Paid in euros: 45.50 EUR at 0.9412 is 42.82 CHF, the payers' parts in proportion.
+            let euros = ExpenseInput(description: "Museum", amount: "45.50", currency: "EUR", rate: "0.9412",
+                                     payers: [Payer(member: flat.benID, amount: "30.00"), Payer(member: flat.carlaID, amount: "15.50")])
+            let converted = try await api.send(.POST, expenses, json: euros).content.decode(ExpenseDTO.self)
+            #expect(converted.amount == "42.82" && converted.payers?.map(\.amount) == ["28.23", "14.59"])
+
+            // On the page: what each paid, by member.
+            try await flat.anna.get(ListsURL.expenses(id: flat.list).path)
+            let page = try await flat.anna.post(ListsURL.expenses(id: flat.list).path, [
+                "description": "Taxi", "amount": "15.00", "payer[\(flat.annaID)]": "10.00", "payer[\(flat.carlaID)]": "5.00",
+            ])
+            #expect(page.status == .seeOther)
+            balances = try await flat.balances(app)
+            // Anna 14.83 − 14.28 (museum) + 10.00 − 5.00 (taxi); Carla −15.16 + 14.59 − 14.27 + 5.00 − 5.00.
+            #expect(flat.balance(balances, flat.annaID) == "5.55" && flat.balance(balances, flat.carlaID) == "-14.84" && flat.balance(balances, flat.benID) == "9.29")
+        }
+    }
 }

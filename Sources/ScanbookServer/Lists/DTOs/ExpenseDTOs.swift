@@ -24,6 +24,13 @@ struct ExpenseDTO: Content {
     let originalAmount: String?
     let originalCurrency: String?
     let rate: String?
+    /// When several paid: who paid what, in the list's currency, adding up to `amount`.
+    let payers: [Payer]?
+
+    struct Payer: Content {
+        let member: UUID
+        let amount: String
+    }
 
     init(_ expense: ListExpense) throws {
         id = try expense.requireID()
@@ -39,6 +46,8 @@ struct ExpenseDTO: Content {
         originalAmount = expense.originalAmount.map { Amount(hundredths: $0).description }
         originalCurrency = expense.originalCurrency
         rate = expense.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description
+        let payerRows = (expense.$payers.value ?? []).sorted { $0.position < $1.position }
+        payers = payerRows.isEmpty ? nil : payerRows.map { Payer(member: $0.$user.id, amount: Amount(hundredths: $0.amount).description) }
     }
 }
 

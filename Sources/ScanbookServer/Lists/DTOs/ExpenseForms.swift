@@ -33,6 +33,16 @@ struct ExpenseInput: Content {
     /// ("0.9412": one unit of it in the list's currency) or, without one, the rate table's.
     var currency: String?
     var rate: String?
+    /// API: several payers and what each paid (in `currency` when given), adding up to `amount`;
+    /// `paidBy` is then left out.
+    var payers: [Payer]?
+    /// Page: `payer[<uuid>]` what each paid, when several did; empty fields are not payers.
+    var payer: [String: String]?
+
+    struct Payer: Content {
+        var member: UUID
+        var amount: String
+    }
 }
 
 /// A payment made to settle up; `from` or `to` must be the one recording it (or the list's owner).
@@ -74,6 +84,11 @@ extension ExpenseInput {
         input.date = date ?? expense.spentOn
         input.split = split ?? expense.split.rawValue
         input.receipt = nil
+        // Several payers stay unless the edit names payers or a payer, or changes the amount.
+        let payerRows = (expense.$payers.value ?? []).sorted { $0.position < $1.position }
+        if payers == nil, payer == nil, paidBy == nil, amount == nil, expense.originalCurrency == nil, !payerRows.isEmpty {
+            input.payers = payerRows.map { Payer(member: $0.$user.id, amount: Amount(hundredths: $0.amount).description) }
+        }
         let keepsParts = parts == nil && member == nil && choosing != "1" && input.split == expense.split.rawValue
         if keepsParts { input.parts = expense.parts.map { Part(member: $0.$user.id, value: $0.value) } }
         return input

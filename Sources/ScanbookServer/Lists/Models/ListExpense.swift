@@ -28,6 +28,8 @@ final class ListExpense: Model, @unchecked Sendable {
     @OptionalField(key: "original_currency") var originalCurrency: String?
     @OptionalField(key: "rate_millionths") var rateMillionths: Int?
     @Children(for: \.$expense) var shares: [ExpenseShare]
+    /// Several payers, when more than one paid; empty: `paidBy` paid it all.
+    @Children(for: \.$expense) var payers: [ExpensePayer]
     /// The loaded shares in the order they were given.
     var parts: [ExpenseShare] { shares.sorted { $0.position < $1.position } }
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?

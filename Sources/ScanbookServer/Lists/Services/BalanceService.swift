@@ -78,9 +78,14 @@ enum BalanceService {
             let person: UUID
             let total: Int
         }
+        // One payer: `paid_by` paid it all; several: their rows say who paid what.
         let paid = try await sql.raw("""
             SELECT paid_by AS person, CAST(SUM(amount) AS BIGINT) AS total FROM \(ident: ListExpense.schema)
-            WHERE list_id = \(bind: listID) GROUP BY paid_by
+            WHERE list_id = \(bind: listID) AND id NOT IN (SELECT expense_id FROM \(ident: ExpensePayer.schema) WHERE list_id = \(bind: listID))
+            GROUP BY paid_by
+            """).all(decoding: Row.self) + sql.raw("""
+            SELECT user_id AS person, CAST(SUM(amount) AS BIGINT) AS total FROM \(ident: ExpensePayer.schema)
+            WHERE list_id = \(bind: listID) GROUP BY user_id
             """).all(decoding: Row.self)
         let owed = try await sql.raw("""
             SELECT user_id AS person, CAST(SUM(amount) AS BIGINT) AS total FROM \(ident: ExpenseShare.schema)

@@ -45,6 +45,7 @@ enum ExpenseService {
             throw UserFacingError(.conflict, "expenses_receiptShared")
         }
         try await expense.$shares.load(on: context.db)
+        try await expense.$payers.load(on: context.db)
         context.announce(.expenses, on: list)
         return expense
     }
@@ -63,9 +64,11 @@ enum ExpenseService {
         try await context.db.writeTransaction { database in
             try await expense.update(on: database)
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
+            try await ExpensePayer.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
             try await createShares(checked, of: expense, in: list, on: database)
         }
         try await expense.$shares.load(on: context.db)
+        try await expense.$payers.load(on: context.db)
         context.announce(.expenses, on: list)
         return expense
     }
@@ -75,6 +78,8 @@ enum ExpenseService {
         let title: String
         let amount: Int
         let payer: UUID
+        /// Several payers with what each paid here; nil: `payer` paid it all.
+        let payers: [(UUID, Int)]?
         let date: CalendarDate
         let mode: ExpenseSplit<UUID>.Mode
         let parts: [(UUID, Int)]
@@ -82,6 +87,36 @@ enum ExpenseService {
         let foreign: ForeignPayment?
         /// The value each member was given (shares, amount or percentage), shown again when editing.
         let typed: [UUID: String?]
+    }
+
+    /// Several payers (API `payers`, page `payer[<id>]`): members, each once, whose amounts add up
+    /// to what was paid; converted with the expense when it was paid in another currency. One
+    /// payer alone is the ordinary case.
+    private static func severalPayers(_ input: ExpenseInput, amount: Int, converted: Int, members: [UUID], _ context: ServiceContext) throws -> [(UUID, Int)]? {
+        var typed: [(UUID, String)] = input.payers?.map { ($0.member, $0.amount) } ?? []
+        if typed.isEmpty, let fields = input.payer {
+            for member in members {
+                if let value = fields[member.uuidString]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { typed.append((member, value)) }
+            }
+            if fields.keys.contains(where: { UUID(uuidString: $0).map { !members.contains($0) } ?? true }) { throw UserFacingError(.unprocessableEntity, "expenses_payerNotMember") }
+        }
+        guard typed.count > 1 else { return nil }
+        guard typed.count <= ExpenseSplit<UUID>.maximumMembers, Set(typed.map(\.0)).count == typed.count else { throw UserFacingError(.unprocessableEntity, "expenses_repeatedMember") }
+        guard typed.allSatisfy({ members.contains($0.0) }) else { throw UserFacingError(.unprocessableEntity, "expenses_payerNotMember") }
+        let paid = try typed.map { member, text in
+            guard let value = Amount(typed: text, mark: context.decimalMark)?.hundredths, value > 0 else {
+                throw UserFacingError(.unprocessableEntity, "expenses_payerAmount")
+            }
+            return value
+        }
+        let sum = paid.reduce(0) { $0.adding(saturating: $1) }
+        guard sum == amount else {
+            throw UserFacingError(.unprocessableEntity, "expenses_payersSum", [
+                "sum": Formatting.money(hundredths: sum, locale: context.locale), "total": Formatting.money(hundredths: amount, locale: context.locale),
+            ])
+        }
+        let here = converted == amount ? paid : Apportion.largestRemainder(converted, weights: paid)
+        return Array(zip(typed.map(\.0), here))
     }
 
     struct ForeignPayment {
@@ -130,11 +165,12 @@ enum ExpenseService {
         guard let amount, amount > 0, amount <= maximumAmount else {
             throw UserFacingError(.unprocessableEntity, problems + [.init(key: "expenses_invalidAmount")])
         }
-        let payer = input.paidBy ?? me
-        if !memberIDs.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
         let date = try day(input.date, default: receipt?.purchaseDate, context)
         let foreign = try await foreignPayment(input, amount: amount, on: date, list: list, context)
         let amountHere = foreign?.converted ?? amount
+        let payers = try severalPayers(input, amount: amount, converted: amountHere, members: memberIDs, context)
+        let payer = payers?.first?.0 ?? input.paidBy ?? me
+        if !memberIDs.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
         guard let mode = exactParts != nil ? .exact : ExpenseSplit<UUID>.Mode(rawValue: input.split ?? "equal") else { throw UserFacingError(.unprocessableEntity, "expenses_invalidSplit") }
         let values = try exactParts.map { parts in parts.map { ($0.0, Optional(Amount(hundredths: $0.1).description)) } } ?? participants(input, members: memberIDs)
         guard problems.isEmpty else { throw UserFacingError(.unprocessableEntity, problems) }
@@ -148,12 +184,15 @@ enum ExpenseService {
             throw UserFacingError(.unprocessableEntity, [message(problem)])
         }
         return Checked(
-            title: title, amount: amountHere, payer: payer, date: date, mode: mode, parts: parts, foreign: foreign,
+            title: title, amount: amountHere, payer: payer, payers: payers, date: date, mode: mode, parts: parts, foreign: foreign,
             typed: Dictionary(values, uniquingKeysWith: { first, _ in first })
         )
     }
 
     private static func createShares(_ checked: Checked, of expense: ListExpense, in list: ShoppingList, on database: any Database) async throws {
+        for (position, (member, paid)) in (checked.payers ?? []).enumerated() {
+            try await ExpensePayer(expenseID: expense.requireID(), listID: list.requireID(), userID: member, amount: paid, position: position).create(on: database)
+        }
         for (position, (member, part)) in checked.parts.enumerated() {
             try await ExpenseShare(
                 expenseID: expense.requireID(), listID: list.requireID(), position: position, userID: member, amount: part,
@@ -163,7 +202,7 @@ enum ExpenseService {
     }
 
     static func find(_ id: UUID?, in list: ShoppingList, on context: ServiceContext) async throws -> ListExpense {
-        guard let id, let expense = try await ListExpense.query(on: context.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).with(\.$shares).first()
+        guard let id, let expense = try await ListExpense.query(on: context.db).filter(\.$id == id).filter(\.$list.$id == list.requireID()).with(\.$shares).with(\.$payers).first()
         else { throw Abort(.notFound) }
         return expense
     }
@@ -173,6 +212,7 @@ enum ExpenseService {
         try requireMayChange(expense, in: list, on: context)
         try await context.db.writeTransaction { database in
             try await ExpenseShare.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
+            try await ExpensePayer.query(on: database).filter(\.$expense.$id == expense.requireID()).delete()
             try await expense.delete(on: database)
         }
         context.announce(.expenses, on: list)
@@ -198,9 +238,10 @@ enum ExpenseService {
         if let member = filter.member {
             // A subquery, not a list of ids: a member may share thousands of expenses.
             let shares: SQLQueryString = "id IN (SELECT expense_id FROM \(ident: ExpenseShare.schema) WHERE user_id = \(bind: member))"
-            query = query.group(.or) { $0.filter(\.$paidBy.$id == member).filter(.sql(embed: shares)) }
+            let paid: SQLQueryString = "id IN (SELECT expense_id FROM \(ident: ExpensePayer.schema) WHERE user_id = \(bind: member))"
+            query = query.group(.or) { $0.filter(\.$paidBy.$id == member).filter(.sql(embed: shares)).filter(.sql(embed: paid)) }
         }
-        return try await query.with(\.$shares).sort(\.$spentOn, .descending).sort(\.$createdAt, .descending).limit(limit).all()
+        return try await query.with(\.$shares).with(\.$payers).sort(\.$spentOn, .descending).sort(\.$createdAt, .descending).limit(limit).all()
     }
 
     /// Which members take part and with what value, in the list's member order. Without any, everyone.

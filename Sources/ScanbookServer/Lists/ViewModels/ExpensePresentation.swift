@@ -35,6 +35,10 @@ enum ExpensePresentation {
             },
             settled: summary.plan.isEmpty,
             payers: members.map { SelectOption(value: $0.id.uuidString, label: $0.name, selected: $0.id == (input?.paidBy ?? me)) },
+            payerFields: members.map { member in
+                .init(id: member.id.uuidString, name: member.name, value: input?.payer?[member.id.uuidString] ?? "", checked: false)
+            },
+            severalPaid: (input?.payer?.values.filter { !$0.isEmpty }.count ?? 0) > 0,
             participants: members.map { member in
                 let key = member.id.uuidString
                 return .init(id: key, name: member.name, value: input?.share?[key] ?? "", checked: (checked == nil && input?.choosing != "1") || !(checked?[key] ?? "").isEmpty)
@@ -48,7 +52,7 @@ enum ExpensePresentation {
             ),
             history: history.prefix(shownHistory).map { expense in
                 .init(
-                    description: expense.description, date: expense.spentOn, amount: money(expense.amount), payer: summary.name(expense.$paidBy.id),
+                    description: expense.description, date: expense.spentOn, amount: money(expense.amount), payer: payerText(expense, summary, money),
                     parts: expense.parts.map { "\(summary.name($0.$user.id)) \(money($0.amount))" }.joined(separator: " · "),
                     split: context.text("expenses_split_\(expense.split.rawValue)"),
                     canDelete: ExpenseService.mayChange(expense, in: list, by: me),
@@ -85,6 +89,13 @@ enum ExpensePresentation {
                 }
             )
         )
+    }
+
+    /// The payer, or each of several with what they paid.
+    private static func payerText(_ expense: ListExpense, _ summary: BalanceService.Summary, _ money: (Int) -> String) -> String {
+        let rows = (expense.$payers.value ?? []).sorted { $0.position < $1.position }
+        guard !rows.isEmpty else { return summary.name(expense.$paidBy.id) }
+        return rows.map { "\(summary.name($0.$user.id)) \(money($0.amount))" }.joined(separator: " + ")
     }
 
     private static func converted(_ expense: ListExpense, _ context: ServiceContext) -> String {

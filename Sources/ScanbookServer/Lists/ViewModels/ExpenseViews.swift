@@ -75,6 +75,9 @@ struct ExpensePageView: Encodable {
     let plan: [Transfer]
     let settled: Bool
     let payers: [SelectOption]
+    /// "Several paid": an amount field per member.
+    let payerFields: [Participant]
+    let severalPaid: Bool
     let participants: [Participant]
     let splits: [SelectOption]
     let form: Form
