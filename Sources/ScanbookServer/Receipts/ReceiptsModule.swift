@@ -13,7 +13,7 @@ struct ReceiptsModule: ScanbookModule {
         [CreateReceiptProfiles(), CreateReceiptCategories(), CreateMerchants(), CreateReceipts(), CreateReceiptAllocations(), CreateReceiptKeywords(),
          CreateMerchantSpellings(), AddReceiptMerchantReading(), AddReceiptTotalRunnerUp(),
          CreateReceiptLineItems(), // issue 41: the items read off the receipt
-         AddCategoryCarryOver(), // issue 45
+         AddCategoryCarryOver(), AddReceiptRate(), // issue 45
          ApplyFinishedReceiptCaptures(),
          CreateWarrantyReminders()] // issue 45: a new table, which ApplyFinishedReceiptCaptures never reads
     }

@@ -90,6 +90,31 @@ import VaporTesting
         }
     }
 
+    /// Issue 45, item 3: a receipt in euros counts in a franc budget at the rate recorded with it,
+    /// and the month says so; without a rate it is summed apart as before.
+    @Test(arguments: TestDatabase.available)
+    func aReceiptInEurosCountsInTheBudgetAtItsRate(_ database: TestDatabase) async throws {
+        try await withAnnasReceipts(database) { app, anna, ocr in
+            let id = try await anna.addReceipt(ReceiptLines.shop("Fnac", date: "10.03.2025", total: "50.00"), ocr: ocr)
+            let groceries = try await anna.categoryID("Groceries")
+            try await anna.get(ReceiptsURL.receipt(id: id).path)
+            #expect(try await anna.post(ReceiptsURL.receipt(id: id).path, ["currency": "EUR", "category": groceries.uuidString, "rate": "abc"]).status == .unprocessableEntity)
+            #expect(try await anna.post(ReceiptsURL.receipt(id: id).path, ["currency": "EUR", "category": groceries.uuidString, "rate": "0.9412"]).status == .seeOther)
+            #expect(try await anna.get(ReceiptsURL.receipt(id: id).path).body.string.contains(#"id="field-rate""#))
+
+            let march = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-03")])).body.string
+            #expect(march.contains(#"id="total-spent">47.06<"#) && march.contains("EUR 50.00 at 0.9412 = 47.06 CHF") && !march.contains(#"id="other-currencies""#))
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let figures = try await api.send(.GET, ReceiptsAPIRoute.month("2025-03")).content.decode(BudgetMonthDTO.self)
+            #expect(figures.conversions.map(\.converted) == ["47.06"] && figures.otherCurrencies.isEmpty && figures.totalSpent == "47.06")
+
+            // The rate forgotten and none in the table: summed apart, not in the budget.
+            #expect(try await anna.post(ReceiptsURL.receipt(id: id).path, ["rate": ""]).status == .seeOther)
+            let apart = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-03")])).body.string
+            #expect(apart.contains(#"id="total-spent">0.00<"#) && apart.contains(#"id="other-currencies""#))
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aSplitMustAddUpAndFeedsEveryCategory(_ database: TestDatabase) async throws {
         try await withAnnasReceipts(database) { app, anna, ocr in

@@ -48,7 +48,14 @@ enum BudgetWebController {
             bars: bars, chartHeight: axisY + 22, barX: barX, barHeight: barHeight,
             otherCurrencies: figures.otherCurrencies.isEmpty ? nil : figures.otherCurrencies.map {
                 request.text("receipts_other_currency", ["amount": "\(money($0.hundredths)) \($0.currency)", "count": String($0.receipts)])
-            }.joined(separator: " · ")
+            }.joined(separator: " · "),
+            conversions: figures.conversions.map { conversion in
+                ReceiptsLink(text: request.text("receipts_converted", [
+                    "what": conversion.receipt.merchant?.name ?? Formatting.date(conversion.receipt.purchasedOn, locale: locale),
+                    "amount": "\(conversion.currency) \(money(conversion.original))", "rate": Formatting.number(conversion.rate.description, locale: locale),
+                    "converted": "\(money(conversion.converted)) \(request.context.homeCurrency)",
+                ]), url: ReceiptsURL.receipt(id: conversion.receipt.id).path)
+            }
         )
         view.axisY = axisY
         view.axisWidth = plotWidth

@@ -54,7 +54,7 @@ enum ReceiptAPIController {
     @Sendable static func month(_ request: Request) async throws -> BudgetMonthDTO {
         guard let month = try apiMonth(request.text(.month)) else { throw Abort(.notFound) }
         let figures = try await BudgetService.summary(month, for: request.context)
-        return BudgetMonthDTO(month: month, currency: request.context.homeCurrency, summary: figures.summary, otherCurrencies: figures.otherCurrencies)
+        return BudgetMonthDTO(month: month, currency: request.context.homeCurrency, summary: figures.summary, otherCurrencies: figures.otherCurrencies, conversions: figures.conversions)
     }
 
     @Sendable static func export(_ request: Request) async throws -> Response {

@@ -24,6 +24,8 @@ struct ReceiptDTO: Content {
     let merchant: String?
     let note: String?
     let warrantyUntil: String?
+    /// In another currency: the rate recorded for the budget (one unit in the home currency).
+    let rate: String?
     let confidence: Double?
     /// The total model's second choice while the total is unsure (state `review`).
     let runnerUp: String?
@@ -47,6 +49,7 @@ struct ReceiptDTO: Content {
         merchant = receipt.merchant?.name
         note = receipt.note
         warrantyUntil = receipt.warrantyUntil
+        rate = receipt.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description
         confidence = receipt.confidence
         runnerUp = receipt.unsureTotal ? receipt.runnerUpHundredths.map { Amount(hundredths: $0).description } : nil
         captureID = receipt.$capture.id
@@ -116,8 +119,18 @@ struct BudgetMonthDTO: Content {
     let totalSpent: String
     let totalBudget: String
     let totalRemaining: String
-    /// Receipts of the month in other currencies: not in the figures above, summed apart.
+    /// Receipts of the month in other currencies without a rate: not in the figures above, summed apart.
     let otherCurrencies: [OtherCurrency]
+    /// Receipts in other currencies counted in the figures at a rate.
+    let conversions: [Conversion]
+
+    struct Conversion: Content {
+        let receipt: UUID?
+        let currency: String
+        let amount: String
+        let rate: String
+        let converted: String
+    }
 
     struct OtherCurrency: Content {
         let currency: String
@@ -125,7 +138,7 @@ struct BudgetMonthDTO: Content {
         let receipts: Int
     }
 
-    init(month: YearMonth, currency: String, summary: BudgetSummary<UUID>, otherCurrencies: [CurrencyTotal]) {
+    init(month: YearMonth, currency: String, summary: BudgetSummary<UUID>, otherCurrencies: [CurrencyTotal], conversions: [BudgetService.Conversion]) {
         func text(_ value: Int) -> String { Amount(hundredths: value).description }
         self.month = month.description
         self.currency = currency
@@ -137,6 +150,9 @@ struct BudgetMonthDTO: Content {
         totalBudget = text(summary.totalBudget)
         totalRemaining = text(summary.totalRemaining)
         self.otherCurrencies = otherCurrencies.map { OtherCurrency(currency: $0.currency, total: text($0.hundredths), receipts: $0.receipts) }
+        self.conversions = conversions.map {
+            Conversion(receipt: $0.receipt.id, currency: $0.currency, amount: text($0.original), rate: $0.rate.description, converted: text($0.converted))
+        }
     }
 }
 

@@ -12,6 +12,8 @@ struct ReceiptChanges: Content {
     var category: String?
     var note: String?
     var warrantyUntil: String?
+    /// In another currency: one unit in the home currency ("0.9412"); "" forgets it.
+    var rate: String?
 }
 
 /// A split of the total: parallel lists of category ids and amounts (rows left empty are ignored).

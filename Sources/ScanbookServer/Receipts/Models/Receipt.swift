@@ -40,6 +40,9 @@ final class Receipt: Model, @unchecked Sendable {
     /// The total model's second choice (hundredths), offered when the total is unsure.
     @OptionalField(key: "runner_up_hundredths") var runnerUpHundredths: Int?
     @OptionalField(key: "warranty_until") var warrantyUntil: String?
+    /// In another currency than the owner's: the rate recorded for the budget (millionths of the
+    /// home currency per unit); nil: the rate table's for the day, if it has one.
+    @OptionalField(key: "rate_millionths") var rateMillionths: Int?
     /// The items read add up to the sub-total or total (nil: read before items, or typed in).
     @OptionalField(key: "items_add_up") var itemsAddUp: Bool?
     @Children(for: \.$receipt) var allocations: [ReceiptAllocation]

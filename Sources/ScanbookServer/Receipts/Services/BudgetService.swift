@@ -12,10 +12,21 @@ enum BudgetService {
             .with(\.$merchant).with(\.$allocations).sort(\.$purchasedOn).all()
     }
 
-    /// A month's budget in one currency, and what was spent in others (kept apart, not added).
+    /// A month's budget in one currency, the receipts in other currencies counted at a rate
+    /// (`conversions` says which, at what rate), and those without a rate kept apart.
     struct MonthFigures: Sendable {
         let summary: BudgetSummary<UUID>
         let otherCurrencies: [CurrencyTotal]
+        let conversions: [Conversion]
+    }
+
+    /// A receipt in another currency as it counts in the budget.
+    struct Conversion: Sendable {
+        let receipt: Receipt
+        let currency: String
+        let original: Int
+        let rate: ExchangeRate
+        let converted: Int
     }
 
     /// The signed-in user's month in their home currency.
@@ -23,23 +34,50 @@ enum BudgetService {
         let ownerID = try context.requireUser().requireID()
         try await ReceiptService.profile(context)
         return try await summary(
-            month, ownerID: ownerID, currency: context.homeCurrency, uncategorizedName: context.text("receipts_uncategorized"), on: context.db
+            month, ownerID: ownerID, currency: context.homeCurrency, base: context.scanbookConfig.defaultCurrency,
+            uncategorizedName: context.text("receipts_uncategorized"), on: context.db
         )
     }
 
-    static func summary(_ month: YearMonth, ownerID: UUID, currency: String, uncategorizedName: String, on database: any Database) async throws -> MonthFigures {
+    static func summary(_ month: YearMonth, ownerID: UUID, currency: String, base: String, uncategorizedName: String, on database: any Database) async throws -> MonthFigures {
         let categories = try await CategoryService.all(ownerID: ownerID, on: database)
         let receipts = try await receipts(in: month, ownerID: ownerID, on: database)
         let carried = try await carriedOver(into: month, categories: categories, ownerID: ownerID, currency: currency, on: database)
+        var conversions: [Conversion] = []
+        var unconverted: [Receipt] = []
+        for receipt in receipts where !CurrencyTotal.belongs(receipt.currency, in: currency) {
+            if let conversion = try await convert(receipt, to: currency, base: base, on: database) { conversions.append(conversion) } else { unconverted.append(receipt) }
+        }
         let summary = BudgetSummary(
             categories: try categories.map { .init(id: try $0.requireID(), name: $0.name, budget: $0.monthlyBudget, carriedOver: carried[try $0.requireID()] ?? 0) },
-            spending: receipts.filter { CurrencyTotal.belongs($0.currency, in: currency) }.flatMap(spending),
+            spending: receipts.filter { CurrencyTotal.belongs($0.currency, in: currency) }.flatMap(spending) + conversions.flatMap(spending),
             uncategorizedName: uncategorizedName
         )
-        let others = CurrencyTotal.apart(from: currency, receipts.compactMap { receipt in
+        let others = CurrencyTotal.apart(from: currency, unconverted.compactMap { receipt in
             receipt.total.map { (receipt.currency, $0.hundredths) }
         })
-        return MonthFigures(summary: summary, otherCurrencies: others)
+        return MonthFigures(summary: summary, otherCurrencies: others, conversions: conversions)
+    }
+
+    /// A receipt in another currency at its recorded rate, else the rate table's for its day; nil
+    /// when neither has one (it is then summed apart).
+    static func convert(_ receipt: Receipt, to home: String, base: String, on database: any Database) async throws -> Conversion? {
+        guard let total = receipt.total?.hundredths, let code = receipt.currency.flatMap(CurrencyCode.init),
+              let homeCode = CurrencyCode(home), let baseCode = CurrencyCode(base) else { return nil }
+        var rate = receipt.rateMillionths.flatMap(ExchangeRate.init(millionths:))
+        if rate == nil, let day = receipt.purchaseDate {
+            rate = try await ExchangeRates.rate(from: code, to: homeCode, on: day, base: baseCode, database)
+        }
+        guard let rate, let converted = rate.convert(total) else { return nil }
+        return Conversion(receipt: receipt, currency: code.code, original: total, rate: rate, converted: converted)
+    }
+
+    /// A converted receipt's bookings in the home currency, in proportion to what each booked.
+    static func spending(_ conversion: Conversion) -> [BudgetSummary<UUID>.Spending] {
+        let bookings = conversion.receipt.$allocations.value ?? []
+        if bookings.isEmpty { return [.init(category: nil, amount: conversion.converted)] }
+        let parts = Apportion.largestRemainder(conversion.converted, weights: bookings.map(\.amountHundredths))
+        return zip(bookings, parts).map { .init(category: $0.$category.id, amount: $1) }
     }
 
     /// What each carrying-over category brings into `month` from the months since it started

@@ -28,6 +28,9 @@ extension ReceiptService {
             let code = text.uppercased()
             return (2...3).contains(code.count) && code.allSatisfy({ $0.isASCII && $0.isLetter }) ? code : nil
         }
+        let rate = changed(changes.rate, current: receipt.rateMillionths.flatMap(ExchangeRate.init(millionths:)), into: &problems, invalid("receipts_invalidRate")) {
+            ExchangeRate(typed: $0, mark: context.decimalMark)
+        }
         if total != nil, currency == nil, !problems.contains(where: { $0.key == "receipts_invalidCurrency" }) {
             problems.append(LocalizedProblem(key: "receipts_currencyUnknown"))
         }
@@ -86,6 +89,7 @@ extension ReceiptService {
             receipt.purchasedOn = date
             receipt.warrantyUntil = warranty
             receipt.currency = currency
+            receipt.rateMillionths = rate?.millionths
             receipt.note = note
             receipt.state = .confirmed
             try await receipt.save(on: database)

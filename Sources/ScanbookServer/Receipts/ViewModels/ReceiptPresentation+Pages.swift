@@ -98,7 +98,9 @@ extension ReceiptPresentation {
             form: .init(
                 // An unread currency is offered as the home one, with a warning to check it.
                 total: receipt.total?.description ?? "", currency: receipt.currency ?? context.homeCurrency, date: receipt.purchasedOn ?? "",
-                merchant: receipt.merchant?.name ?? "", note: receipt.note ?? "", warrantyUntil: receipt.warrantyUntil ?? ""
+                merchant: receipt.merchant?.name ?? "", note: receipt.note ?? "", warrantyUntil: receipt.warrantyUntil ?? "",
+                rate: receipt.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description ?? "",
+                home: CurrencyTotal.belongs(receipt.currency, in: context.homeCurrency) ? "" : context.homeCurrency
             ),
             categories: try options(selecting: selected),
             split: splitRows,

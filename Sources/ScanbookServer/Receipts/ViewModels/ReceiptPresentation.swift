@@ -51,7 +51,7 @@ enum ReceiptPresentation {
         let ownerID = try context.requireUser().requireID()
         guard try await ReceiptProfile.query(on: context.db).filter(\.$owner.$id == ownerID).count() > 0 else { return nil }
         let month = month(nil, context: context)
-        let summary = try await BudgetService.summary(month, ownerID: ownerID, currency: context.homeCurrency, uncategorizedName: "", on: context.db).summary
+        let summary = try await BudgetService.summary(month, ownerID: ownerID, currency: context.homeCurrency, base: context.scanbookConfig.defaultCurrency, uncategorizedName: "", on: context.db).summary
         let spent = Formatting.money(hundredths: summary.totalSpent, locale: context.locale)
         let figure = summary.totalBudget > 0
             ? context.text("receipts_home_budget", ["spent": spent, "budget": Formatting.money(hundredths: summary.totalBudget, locale: context.locale)])

@@ -65,6 +65,10 @@ struct ReceiptShowView: Encodable {
         let merchant: String
         let note: String
         let warrantyUntil: String
+        /// In another currency than the home one: the rate recorded, and the home currency's code
+        /// (empty when the receipt is in it).
+        let rate: String
+        let home: String
     }
 
     struct SplitRow: Encodable {
@@ -171,6 +175,8 @@ struct BudgetView: Encodable {
     /// "14.10 MYR (1 receipt) · 20.00 EUR (2 receipts)": spent in other currencies, not in the
     /// budget; nil when there is none.
     let otherCurrencies: String?
+    /// Receipts in other currencies counted at a rate, each saying which rate.
+    let conversions: [ReceiptsLink]
 }
 
 struct CategoriesView: Encodable {
