@@ -85,6 +85,9 @@ import VaporTesting
             // Renamed, the payers stay; Ben's history has it through his payment.
             let renamed = try await api.send(.PATCH, ListsAPIRoute.expense(id: flat.list, expense: expense.id), json: ExpenseInput(description: "Dinner at Fritz"))
             #expect(try renamed.content.decode(ExpenseDTO.self).payers?.count == 2)
+            // The page's edit form shows what each paid, so saving it keeps them.
+            let editPage = try await flat.anna.get(ListsURL.editExpense(id: flat.list, expense: expense.id).path).body.string
+            #expect(editPage.contains(#"name="payer[\#(flat.annaID)]" value="30.00""#) && editPage.contains(#"name="payer[\#(flat.benID)]" value="15.50""#))
             #expect(try await ExpenseService.history(of: try #require(try await ShoppingList.find(flat.list, on: app.db)), filter: ExpenseFilter(member: flat.benID), on: app.db).count == 1)
 
             // Paid in euros: 45.50 EUR at 0.9412 is 42.82 CHF, the payers' parts in proportion.

@@ -103,7 +103,11 @@ extension ExpenseInput {
             member: Dictionary(parts.map { ($0.$user.id.uuidString, "1") }, uniquingKeysWith: { first, _ in first }),
             share: Dictionary(parts.map { ($0.$user.id.uuidString, $0.value ?? "") }, uniquingKeysWith: { first, _ in first }),
             choosing: "1", receipt: nil, currency: expense.originalCurrency,
-            rate: expense.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description
+            rate: expense.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description,
+            // Several payers are shown again in the list's currency (what they paid in another is not kept).
+            payer: expense.originalCurrency == nil && !(expense.$payers.value ?? []).isEmpty
+                ? Dictionary((expense.$payers.value ?? []).map { ($0.$user.id.uuidString, Amount(hundredths: $0.amount).description) }, uniquingKeysWith: { first, _ in first })
+                : nil
         )
     }
 }

@@ -83,9 +83,7 @@ enum ReadingService {
         do {
             rows = try MeterReadingsCSV.decode(text, counter: meter.counter, maximumRows: context.scanbookConfig.csvMaximumRows)
         } catch let problems as MeterReadingsCSV.Problems {
-            var listed = problems.list.map { LocalizedProblem(key: "meters_csvProblem", arguments: ["line": "\($0.line)", "reason": $0.reason]) }
-            if problems.unlisted > 0 { listed.append(LocalizedProblem(key: "csv_moreProblems", arguments: ["count": "\(problems.unlisted)"])) }
-            throw UserFacingError(.unprocessableEntity, listed)
+            throw UserFacingError(csv: problems, key: "meters_csvProblem")
         } catch let problem as CSVTable.ParseError {
             throw UserFacingError(.unprocessableEntity, "meters_csvProblem", ["line": "\(problem.line)", "reason": problem.reason])
         }

@@ -16,9 +16,7 @@ enum ExchangeRates {
         do {
             rows = try ExchangeRatesCSV.decode(text, base: base, maximumRows: context.scanbookConfig.csvMaximumRows)
         } catch let problems as CSVTable.Problems {
-            var listed = problems.list.map { LocalizedProblem(key: "rates_csvProblem", arguments: ["line": "\($0.line)", "reason": $0.reason]) }
-            if problems.unlisted > 0 { listed.append(LocalizedProblem(key: "csv_moreProblems", arguments: ["count": "\(problems.unlisted)"])) }
-            throw UserFacingError(.unprocessableEntity, listed)
+            throw UserFacingError(csv: problems, key: "rates_csvProblem")
         } catch let problem as CSVTable.ParseError {
             throw UserFacingError(.unprocessableEntity, "rates_csvProblem", ["line": "\(problem.line)", "reason": problem.reason])
         }

@@ -42,7 +42,7 @@ enum BudgetService {
     static func summary(_ month: YearMonth, ownerID: UUID, currency: String, base: String, uncategorizedName: String, on database: any Database) async throws -> MonthFigures {
         let categories = try await CategoryService.all(ownerID: ownerID, on: database)
         let receipts = try await receipts(in: month, ownerID: ownerID, on: database)
-        let carried = try await carriedOver(into: month, categories: categories, ownerID: ownerID, currency: currency, on: database)
+        let carried = try await carriedOver(into: month, categories: categories, ownerID: ownerID, currency: currency, base: base, on: database)
         var conversions: [Conversion] = []
         var unconverted: [Receipt] = []
         for receipt in receipts where !CurrencyTotal.belongs(receipt.currency, in: currency) {
@@ -82,7 +82,7 @@ enum BudgetService {
 
     /// What each carrying-over category brings into `month` from the months since it started
     /// carrying over (at most `BudgetCarryOver.maximumMonths`), read in one query.
-    static func carriedOver(into month: YearMonth, categories: [ReceiptCategory], ownerID: UUID, currency: String, on database: any Database) async throws -> [UUID: Int] {
+    static func carriedOver(into month: YearMonth, categories: [ReceiptCategory], ownerID: UUID, currency: String, base: String, on database: any Database) async throws -> [UUID: Int] {
         var starts: [UUID: YearMonth] = [:]
         for category in categories {
             guard category.monthlyBudget != nil, let since = category.carryOverSince.flatMap(YearMonth.init(_:)), since < month else { continue }
@@ -100,9 +100,18 @@ enum BudgetService {
             .filter(\.$purchasedOn >= first.firstDay.description).filter(\.$purchasedOn <= last.lastDay.description)
             .with(\.$allocations).all()
         var spent: [UUID: [YearMonth: Int]] = [:]
-        for receipt in receipts where CurrencyTotal.belongs(receipt.currency, in: currency) {
+        for receipt in receipts {
             guard let day = receipt.purchaseDate else { continue }
-            for item in spending(receipt) {
+            // Receipts in other currencies count as in their month's figures: at their rate, or not at all.
+            let items: [BudgetSummary<UUID>.Spending]
+            if CurrencyTotal.belongs(receipt.currency, in: currency) {
+                items = spending(receipt)
+            } else if let conversion = try await convert(receipt, to: currency, base: base, on: database) {
+                items = spending(conversion)
+            } else {
+                continue
+            }
+            for item in items {
                 guard let category = item.category else { continue }
                 spent[category, default: [:]][YearMonth(day), default: 0] = spent[category, default: [:]][YearMonth(day), default: 0].adding(saturating: item.amount)
             }

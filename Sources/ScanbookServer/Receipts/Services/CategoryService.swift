@@ -30,8 +30,10 @@ enum CategoryService {
         let ownerID = try context.requireUser().requireID()
         let name = try validName(form.name)
         let budget = try parseBudget(form.budget, mark: context.decimalMark) ?? nil
+        let carries = try form.carriesOver() ?? false
         try await requireUnique(name, ownerID: ownerID, except: nil, on: context.db)
         let category = ReceiptCategory(ownerID: ownerID, name: name, monthlyBudget: budget)
+        category.carryOverSince = carries ? YearMonth(context.today).description : nil
         try await category.create(on: context.db)
         return category
     }
