@@ -64,6 +64,24 @@ import VaporTesting
         }
     }
 
+    /// Sweeps take a batch at a time; those already reminded never fill a batch and hide the rest.
+    @Test func everyDueReceiptIsRemindedBatchByBatch() async throws {
+        try await withScanbook(.sqlite) { app, _ in
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let ownerID = try #require(try await User.query(on: app.db).first()?.requireID())
+            for day in 1...6 {
+                let receipt = Receipt(ownerID: ownerID, captureID: nil, imageID: nil, state: .confirmed)
+                receipt.warrantyUntil = app.clock.today.adding(days: day)?.description
+                try await receipt.create(on: app.db)
+            }
+            var sweeps: [Int] = []
+            for _ in 1...7 { sweeps.append(try await WarrantyReminders.send(app, batch: 1)) }
+            #expect(sweeps == [1, 1, 1, 1, 1, 1, 0])
+            #expect(try await WarrantyReminder.query(on: app.db).count() == 6)
+        }
+    }
+
     @Test func nothingIsRemindedWhenRemindersAreOff() async throws {
         try await withScanbook(.sqlite, configure: { $0.warrantyReminderDays = 0 }) { app, _ in
             let mail = FakeMailSender()

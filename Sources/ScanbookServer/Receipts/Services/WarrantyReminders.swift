@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQL
 import Foundation
 import ScanbookCore
 import Vapor
@@ -11,21 +12,24 @@ enum WarrantyReminders {
     /// Receipts reminded of per sweep; the rest wait for the next sweep minutes later.
     static let batch = 200
 
-    static func send(_ app: Application) async throws -> Int {
+    static func send(_ app: Application, batch: Int = batch) async throws -> Int {
         let days = app.scanbookConfig.warrantyReminderDays
         guard days > 0 else { return 0 }
         let today = app.clock.today
         guard let horizon = today.adding(days: days) else { return 0 }
+        // Only those not reminded of yet: a batch of reminded ones must not hide the rest.
+        let notYet: SQLQueryString = """
+            NOT EXISTS (SELECT 1 FROM \(ident: WarrantyReminder.schema) AS r \
+            WHERE r.receipt_id = \(ident: Receipt.schema).id AND r.warranty_until = \(ident: Receipt.schema).warranty_until)
+            """
         let due = try await Receipt.query(on: app.db)
             .filter(\.$warrantyUntil >= today.description).filter(\.$warrantyUntil <= horizon.description)
+            .filter(.sql(embed: notYet))
             .with(\.$merchant).with(\.$owner)
-            .sort(\.$warrantyUntil).limit(batch * 4).all()
-        guard !due.isEmpty else { return 0 }
-        let reminded = try await WarrantyReminder.query(on: app.db).filter(\.$receipt.$id ~~ due.compactMap(\.id)).all()
-        let done = Set(reminded.map { "\($0.$receipt.id)|\($0.warrantyUntil)" })
+            .sort(\.$warrantyUntil).limit(batch).all()
         var sent = 0
-        for receipt in due where sent < batch {
-            guard let until = receipt.warrantyUntil, let id = receipt.id, !done.contains("\(id)|\(until)") else { continue }
+        for receipt in due {
+            guard let until = receipt.warrantyUntil, let id = receipt.id else { continue }
             let reminder = WarrantyReminder(receiptID: id, ownerID: receipt.$owner.id, warrantyUntil: until, remindedAt: app.clock.now())
             do {
                 try await reminder.create(on: app.db)
