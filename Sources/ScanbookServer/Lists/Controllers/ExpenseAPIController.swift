@@ -30,7 +30,7 @@ enum ExpenseAPIController {
     /// `?receipt=`: the lines, members and tick-off offers to build a split from.
     @Sendable static func receiptSplitDraft(_ request: Request) async throws -> ReceiptSplitDraftDTO {
         let list = try await list(request)
-        let receipt = try await ReceiptSplits.receipt(try request.query.decode(ReceiptSplitWebController.Choice.self).receipt, on: request.context)
+        let receipt = try await ReceiptSplits.receipt(try request.query.decode(ReceiptSplitChoice.self).receipt, on: request.context)
         let lines = ReceiptSplits.orderedItems(of: receipt).map { ReceiptSplitDraftDTO.Line(name: $0.name, amount: Amount(hundredths: $0.amountHundredths).description) }
         let members = try await ListService.members(of: list, on: request.db).members
         let offers = try await ReceiptSplits.offers(on: list, lines: lines.map(\.name), request.context)

@@ -5,13 +5,8 @@ import Vapor
 /// member of the chosen list; POST saves one expense and ticks off the chosen shopping-list items,
 /// or shows the page again with what was typed and why it was refused.
 enum ReceiptSplitWebController {
-    struct Choice: Content {
-        var receipt: UUID?
-        var list: UUID?
-    }
-
     @Sendable static func show(_ request: Request) async throws -> Response {
-        let choice = try request.query.decode(Choice.self)
+        let choice = try request.query.decode(ReceiptSplitChoice.self)
         let list = try await ListService.find(choice.list, on: request.context)
         let receipt = try await ReceiptSplits.receipt(choice.receipt, on: request.context)
         return try await render(list, receipt, request, input: nil, errors: [], status: .ok)

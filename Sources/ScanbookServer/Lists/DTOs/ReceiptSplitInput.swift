@@ -21,6 +21,12 @@ struct ReceiptSplitInput: Content {
     var tickOff: [UUID]?
 }
 
+/// `?receipt=&list=`: which receipt to split, and on which list (the API has the list in its path).
+struct ReceiptSplitChoice: Content {
+    var receipt: UUID?
+    var list: UUID?
+}
+
 /// What a client needs to split one of my receipts on a list: the lines the reader found, the
 /// members to assign them to, and the shopping-list items the lines seem to have bought.
 struct ReceiptSplitDraftDTO: Content {

@@ -146,9 +146,19 @@ enum ExpenseService {
             }
             rate = found
         }
-        guard let converted = rate.convert(amount), converted > 0, converted <= maximumAmount else { throw UserFacingError(.unprocessableEntity, "expenses_invalidAmount") }
+        guard let converted = rate.convert(amount), isBookable(converted) else { throw UserFacingError(.unprocessableEntity, "expenses_invalidAmount") }
         return ForeignPayment(amount: amount, currency: currency, rate: rate, converted: converted)
     }
+
+    /// What an expense's description (trimmed) must be: something, and not too long.
+    static func descriptionProblems(_ description: String) -> [LocalizedProblem] {
+        if description.isEmpty { return [.init(key: "expenses_descriptionRequired")] }
+        if description.count > maximumDescriptionLength { return [.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])] }
+        return []
+    }
+
+    /// More than nothing and at most `maximumAmount`.
+    static func isBookable(_ amount: Int) -> Bool { amount > 0 && amount <= maximumAmount }
 
     private static func check(_ input: ExpenseInput, on list: ShoppingList, receipt: Receipt?, exactParts: [(UUID, Int)]? = nil, on context: ServiceContext) async throws -> Checked {
         let me = try context.requireUser().requireID()
@@ -158,11 +168,10 @@ enum ExpenseService {
         var problems: [LocalizedProblem] = []
         let description = (input.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let title = description.isEmpty ? (receipt.map { receiptTitle($0, context) } ?? "") : description
-        if title.isEmpty { problems.append(.init(key: "expenses_descriptionRequired")) }
-        if title.count > maximumDescriptionLength { problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])) }
+        problems += descriptionProblems(title)
         let typedAmount = (input.amount ?? "").trimmingCharacters(in: .whitespaces)
         let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount, mark: context.decimalMark)?.hundredths
-        guard let amount, amount > 0, amount <= maximumAmount else {
+        guard let amount, isBookable(amount) else {
             throw UserFacingError(.unprocessableEntity, problems + [.init(key: "expenses_invalidAmount")])
         }
         let date = try day(input.date, default: receipt?.purchaseDate, context)

@@ -18,12 +18,9 @@ enum RecurringExpenses {
         let members = try await ListService.members(of: list, on: context.db).members.map { try $0.requireID() }
         var problems: [LocalizedProblem] = []
         let description = (input.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if description.isEmpty { problems.append(.init(key: "expenses_descriptionRequired")) }
-        if description.count > ExpenseService.maximumDescriptionLength {
-            problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(ExpenseService.maximumDescriptionLength)"]))
-        }
+        problems += ExpenseService.descriptionProblems(description)
         let amount = Amount(typed: input.amount ?? "", mark: context.decimalMark)?.hundredths
-        if !(amount.map { $0 > 0 && $0 <= ExpenseService.maximumAmount } ?? false) { problems.append(.init(key: "expenses_invalidAmount")) }
+        if !(amount.map(ExpenseService.isBookable) ?? false) { problems.append(.init(key: "expenses_invalidAmount")) }
         let payer = input.paidBy ?? me
         if !members.contains(payer) { problems.append(.init(key: "expenses_payerNotMember")) }
         if let chosen = input.members, chosen.isEmpty || !chosen.allSatisfy(members.contains) || Set(chosen).count != chosen.count {

@@ -43,20 +43,39 @@ enum BudgetService {
         let categories = try await CategoryService.all(ownerID: ownerID, on: database)
         let receipts = try await receipts(in: month, ownerID: ownerID, on: database)
         let carried = try await carriedOver(into: month, categories: categories, ownerID: ownerID, currency: currency, base: base, on: database)
+        var spent: [BudgetSummary<UUID>.Spending] = []
         var conversions: [Conversion] = []
         var unconverted: [Receipt] = []
-        for receipt in receipts where !CurrencyTotal.belongs(receipt.currency, in: currency) {
-            if let conversion = try await convert(receipt, to: currency, base: base, on: database) { conversions.append(conversion) } else { unconverted.append(receipt) }
+        for receipt in receipts {
+            switch try await counted(receipt, in: currency, base: base, on: database) {
+            case .inHomeCurrency(let items): spent += items
+            case .converted(let conversion, let items): spent += items; conversions.append(conversion)
+            case .apart: unconverted.append(receipt)
+            }
         }
         let summary = BudgetSummary(
             categories: try categories.map { .init(id: try $0.requireID(), name: $0.name, budget: $0.monthlyBudget, carriedOver: carried[try $0.requireID()] ?? 0) },
-            spending: receipts.filter { CurrencyTotal.belongs($0.currency, in: currency) }.flatMap(spending) + conversions.flatMap(spending),
+            spending: spent,
             uncategorizedName: uncategorizedName
         )
         let others = CurrencyTotal.apart(from: currency, unconverted.compactMap { receipt in
             receipt.total.map { (receipt.currency, $0.hundredths) }
         })
         return MonthFigures(summary: summary, otherCurrencies: others, conversions: conversions)
+    }
+
+    /// How a receipt counts in a budget in `currency`: its bookings as they are, converted at a
+    /// rate, or not at all (summed apart). The month and the carry-over both count by it.
+    enum Counted {
+        case inHomeCurrency([BudgetSummary<UUID>.Spending])
+        case converted(Conversion, [BudgetSummary<UUID>.Spending])
+        case apart
+    }
+
+    static func counted(_ receipt: Receipt, in currency: String, base: String, on database: any Database) async throws -> Counted {
+        if CurrencyTotal.belongs(receipt.currency, in: currency) { return .inHomeCurrency(spending(receipt)) }
+        guard let conversion = try await convert(receipt, to: currency, base: base, on: database) else { return .apart }
+        return .converted(conversion, spending(conversion))
     }
 
     /// A receipt in another currency at its recorded rate, else the rate table's for its day; nil
@@ -102,14 +121,11 @@ enum BudgetService {
         var spent: [UUID: [YearMonth: Int]] = [:]
         for receipt in receipts {
             guard let day = receipt.purchaseDate else { continue }
-            // Receipts in other currencies count as in their month's figures: at their rate, or not at all.
             let items: [BudgetSummary<UUID>.Spending]
-            if CurrencyTotal.belongs(receipt.currency, in: currency) {
-                items = spending(receipt)
-            } else if let conversion = try await convert(receipt, to: currency, base: base, on: database) {
-                items = spending(conversion)
-            } else {
-                continue
+            switch try await counted(receipt, in: currency, base: base, on: database) {
+            case .inHomeCurrency(let home): items = home
+            case .converted(_, let converted): items = converted
+            case .apart: continue
             }
             for item in items {
                 guard let category = item.category else { continue }

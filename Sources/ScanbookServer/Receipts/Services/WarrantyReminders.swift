@@ -47,7 +47,7 @@ enum WarrantyReminders {
         let owner = receipt.owner
         let localizer = app.localizer
         let language = owner.locale.flatMap { localizer.catalogues[$0] != nil ? $0 : nil } ?? "en"
-        let what = receipt.merchant?.name ?? localizer.text("receipts_warranty_mail_receipt", locale: language, ["date": Formatting.date(receipt.purchasedOn, locale: language)])
+        let what = name(of: receipt, locale: language) { localizer.text($0, locale: language, $1) }
         let arguments = [
             "name": owner.name, "what": what, "until": Formatting.date(reminder.warrantyUntil, locale: language),
             "link": app.scanbookConfig.linkBase + ReceiptsURL.receipt(id: receipt.id).path,
@@ -64,6 +64,11 @@ enum WarrantyReminders {
         }
         reminder.mailedAt = app.clock.now()
         try await reminder.update(on: app.db)
+    }
+
+    /// The merchant, or "your receipt of <date>", worded by `text` in `locale` (mail and page alike).
+    static func name(of receipt: Receipt, locale: String, _ text: (String, [String: String]) -> String) -> String {
+        receipt.merchant?.name ?? text("receipts_warranty_mail_receipt", ["date": Formatting.date(receipt.purchasedOn, locale: locale)])
     }
 
     /// The owner's reminders whose warranty has not ended, soonest first (the receipts page shows them).

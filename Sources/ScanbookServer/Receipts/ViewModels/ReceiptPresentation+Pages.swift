@@ -60,7 +60,7 @@ extension ReceiptPresentation {
             .filter { $0.receipt.warrantyUntil == $0.warrantyUntil }
             .map { reminder in
                 let receipt = reminder.receipt
-                let what = receipt.merchant?.name ?? context.text("receipts_warranty_mail_receipt", ["date": Formatting.date(receipt.purchasedOn, locale: context.locale)])
+                let what = WarrantyReminders.name(of: receipt, locale: context.locale) { context.text($0, $1) }
                 return ReceiptsLink(text: context.text("receipts_warranty_reminder", ["what": what, "until": Formatting.date(reminder.warrantyUntil, locale: context.locale)]),
                                     url: ReceiptsURL.receipt(id: receipt.id).path)
             }
