@@ -93,7 +93,7 @@ final class HangingProcessor: CaptureProcessor, @unchecked Sendable {
             async let worked = app.captureWorkers.processNext(logger: app.logger)
             // Past the first lease's end, another worker finds nothing to take over.
             try await Task.sleep(for: .seconds(3.5))
-            #expect(try await CaptureQueue(database: sql, lease: 3, maximumAttempts: 3).claim(now: Date()) == nil)
+            #expect(try await CaptureQueue(database: sql, lease: 3, maximumAttempts: 3).claim(now: app.clock.now()) == nil)
             #expect(try await worked)
             let capture = try #require(try await Capture.find(id, on: app.db))
             #expect(capture.status == .done && capture.attempts == 1)

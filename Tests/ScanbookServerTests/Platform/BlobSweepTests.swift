@@ -62,7 +62,7 @@ import VaporTesting
             }
 
             // Within the grace time nothing goes: an upload may still be on its way to its row.
-            #expect(try await app.sweepBlobs(now: Date()) == .init())
+            #expect(try await app.sweepBlobs(now: app.clock.now()) == .init())
             #expect(try await StoredBlob.find(orphan.id, on: app.db) != nil)
 
             let sweep = try await app.sweepBlobs(now: Date().addingTimeInterval(2 * Application.blobSweepGrace))

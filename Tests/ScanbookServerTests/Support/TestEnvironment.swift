@@ -55,6 +55,7 @@ struct TestEnvironment {
         let app = try await Application.make(.testing)
         do {
             try await app.configureScanbook(config)
+            app.clock = .awayFromMidnight
             if case .postgres = database {
                 try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
             }
@@ -111,4 +112,19 @@ func withAnna(
         try await anna.register(email: "anna@example.org")
         try await body(app, anna)
     }
+}
+
+extension AppClock {
+    /// The wall clock, set back three hours for a run that starts within two hours of midnight UTC,
+    /// so a test that asks for "today" twice gets the same day (a CI run at 23:59 once got two, and
+    /// a payment dated one day missed the file written for the next). Fixed once per run so every
+    /// test agrees; `SCANBOOK_TEST_CLOCK_SHIFT_HOURS=-3` forces the shift to check the suite under
+    /// it. Only ever backwards: photo files carry the real time, so a sweep "later" than `Date()` is
+    /// later than the app's clock too.
+    static let awayFromMidnight: AppClock = {
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour ?? 12
+        let forced = ProcessInfo.processInfo.environment["SCANBOOK_TEST_CLOCK_SHIFT_HOURS"].flatMap(Double.init)
+        let shift = forced ?? ((2..<22).contains(hour) ? 0 : -3)
+        return shift == 0 ? .system : AppClock(now: { Date().addingTimeInterval(shift * 3600) })
+    }()
 }
