@@ -120,7 +120,7 @@ extension AppClock {
     /// a payment dated one day missed the file written for the next). Fixed once per run so every
     /// test agrees; `SCANBOOK_TEST_CLOCK_SHIFT_HOURS=-3` forces the shift to check the suite under
     /// it. Only ever backwards: photo files carry the real time, so a sweep "later" than `Date()` is
-    /// later than the app's clock too.
+    /// later than the app's clock too. A test's own `MutableClock` starts from this clock's now.
     static let awayFromMidnight: AppClock = {
         let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour ?? 12
         let forced = ProcessInfo.processInfo.environment["SCANBOOK_TEST_CLOCK_SHIFT_HOURS"].flatMap(Double.init)
