@@ -37,7 +37,7 @@ FUZZ_PYTHON := $(FUZZ_VENV)/bin/python
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all run build test test-swift test-e2e test-fuzz bench bench-fuzz deps deps-test models clean
+.PHONY: all run build test test-swift test-e2e test-fuzz bench bench-fuzz deps deps-test models client-document clean
 
 all: build
 
@@ -77,6 +77,12 @@ test: deps-test models $(PAIN001_XSD) $(CAMT_XSD)
 
 test-swift:
 	$(SWIFT) test --skip-build
+
+# After a change to the API document: rewrites the client library's copy of it
+# (Sources/ScanbookClient/openapi.yaml) from what the server serves; the next build regenerates the client.
+client-document:
+	$(SWIFT) build --build-tests
+	SCANBOOK_UPDATE_CLIENT_DOCUMENT=1 $(SWIFT) test --skip-build --filter ClientDocumentTests
 
 # Tests/cluster runs in a session of its own: its conftest.py would shadow the browser tests'.
 test-e2e:

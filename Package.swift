@@ -3,10 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "Scanbook",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "scanbook", targets: ["scanbook"]),
         .executable(name: "scanbook-bench", targets: ["scanbook-bench"]),
+        .library(name: "ScanbookClient", targets: ["ScanbookClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -20,6 +21,12 @@ let package = Package(
         // Already in the graph through Vapor; named for the SMTP client (mail relay, STARTTLS).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
+        // The client library: generated from the API document at build time, URLSession underneath
+        // so the same code builds for Linux, iOS and macOS.
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // Pure domain logic: no Vapor, no native code. Most tests live here.
@@ -90,6 +97,18 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
 
+        // A Swift client of the JSON API for native apps and scripts, generated from a copy of the
+        // served document (a test keeps the copy true; `make client-document` rewrites it).
+        .target(
+            name: "ScanbookClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+
         // The command-line tool: serve, migrate, user administration, offline recognition.
         .executableTarget(
             name: "scanbook",
@@ -98,6 +117,7 @@ let package = Package(
                 "ScanbookCore",
                 "ScanbookVision",
                 "ScanbookOCR",
+                "ScanbookClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,6 +144,7 @@ let package = Package(
             dependencies: [
                 "ScanbookServer",
                 "ScanbookXML",
+                "ScanbookClient",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],

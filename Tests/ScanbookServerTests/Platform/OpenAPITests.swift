@@ -49,3 +49,23 @@ import VaporTesting
         #expect(yaml.hasPrefix("openapi: 3.1."))
     }
 }
+
+/// The client library (`Sources/ScanbookClient`) is generated from a copy of the served document:
+/// the copy must be what a server with every module serves, or the client and server disagree.
+/// `make client-document` rewrites the copy.
+@Suite struct ClientDocumentTests {
+    static let copy = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/ScanbookClient/openapi.yaml")
+
+    @Test func theClientIsGeneratedFromTheServedDocument() async throws {
+        try await withScanbook(.sqlite) { app, _ in
+            let served = try await app.testing().sendRequest(.GET, APIRoute.openAPI.path).body.string
+            if ProcessInfo.processInfo.environment["SCANBOOK_UPDATE_CLIENT_DOCUMENT"] == "1" {
+                try Data(served.utf8).write(to: Self.copy)
+            }
+            let copy = try String(contentsOf: Self.copy, encoding: .utf8)
+            #expect(copy == served, "Sources/ScanbookClient/openapi.yaml is not the served document: run `make client-document`")
+        }
+    }
+}
