@@ -119,6 +119,7 @@ let package = Package(
                 "ScanbookOCR",
                 "ScanbookClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 

@@ -5,12 +5,16 @@ extension Client {
     /// Uploads a receipt photo (JPEG or PNG) and waits until the server has read it: the receipt
     /// comes back in state `review` (or `unreadable`). Refusals throw `ScanbookError` with the
     /// server's reason; a reading that takes longer than `timeout` throws one with status 408.
+    /// With an `idempotencyKey` (a hash of the photo, say), sending the same photo again gives the
+    /// same receipt instead of a second one.
     public func readReceipt(
-        photo: Data, filename: String, pollEvery interval: Duration = .milliseconds(500), timeout: Duration = .seconds(300)
+        photo: Data, filename: String, idempotencyKey: String? = nil, pollEvery interval: Duration = .milliseconds(500), timeout: Duration = .seconds(300)
     ) async throws -> Components.Schemas.Receipt {
-        let sent = try await postApiV1Receipts(body: .multipartForm([
-            .image(.init(payload: .init(body: HTTPBody(photo)), filename: filename)),
-        ]))
+        let sent = try await ScanbookClient.$idempotencyKey.withValue(idempotencyKey ?? ScanbookClient.idempotencyKey) {
+            try await postApiV1Receipts(body: .multipartForm([
+                .image(.init(payload: .init(body: HTTPBody(photo)), filename: filename)),
+            ]))
+        }
         var receipt: Components.Schemas.Receipt
         switch sent {
         case .accepted(let accepted): receipt = try accepted.body.json

@@ -53,3 +53,25 @@ def until_not_stale(action, attempts=5):
             if attempt == attempts - 1:
                 raise
             time.sleep(0.2)
+
+
+def create_list(browser, url, name):
+    """A new shared list made on the lists page; returns its address."""
+    browser.get(url + "/lists")
+    form = browser.find_element(By.ID, "list-create")
+    form.find_element(By.NAME, "name").send_keys(name)
+    submit(form)
+    WebDriverWait(browser, 10).until(EC.text_to_be_present_in_element((By.ID, "list-name"), name))
+    return browser.current_url
+
+
+def invite_and_join(owner, url, member, email, list_name):
+    """The owner, on the list's page, invites `email`; the member joins from the lists page."""
+    def invite():
+        form = owner.find_element(By.ID, "invite")
+        form.find_element(By.NAME, "email").send_keys(email)
+        submit(form)
+    flash_after(owner, lambda: until_not_stale(invite))
+    member.get(url + "/lists")
+    member.find_element(By.ID, "invitations").find_element(By.XPATH, ".//button[normalize-space()='Join']").click()
+    WebDriverWait(member, 10).until(EC.text_to_be_present_in_element((By.ID, "list-name"), list_name))

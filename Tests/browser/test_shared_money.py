@@ -14,9 +14,9 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser, screenshot
-from helpers import fill, flash_after, register, submit
+from helpers import create_list, fill, flash_after, invite_and_join, register, submit
 from test_receipts import add_typed_receipt
-from test_shared_receipts import balance, invite_and_join
+from test_shared_receipts import balance
 
 BINARY = os.environ.get("SCANBOOK_BIN", str(Path(__file__).resolve().parents[2] / ".build" / "debug" / "scanbook"))
 
@@ -42,11 +42,7 @@ def test_a_euro_expense_on_a_franc_list_and_a_recurring_rent(server, browser):
     walter = make_browser()
     try:
         register(walter, url, "Walter", "walter.money@example.org")
-        browser.get(url + "/lists")
-        form = browser.find_element(By.ID, "list-create")
-        form.find_element(By.NAME, "name").send_keys("Ferien")
-        submit(form)
-        WebDriverWait(browser, 10).until(EC.text_to_be_present_in_element((By.ID, "list-name"), "Ferien"))
+        create_list(browser, url, "Ferien")
         invite_and_join(browser, url, walter, "walter.money@example.org", "Ferien")
         for driver in (browser, walter):
             driver.find_element(By.ID, "expenses-link").click()

@@ -9,7 +9,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_browser, screenshot, wait
-from helpers import flash_after, register, submit, until_not_stale
+from helpers import create_list, flash_after, invite_and_join, register, submit, until_not_stale
 
 PHOTO = Path(__file__).resolve().parents[1] / "ScanbookServerTests" / "Fixtures" / "receipt-coop.jpg"
 
@@ -41,17 +41,6 @@ def split_lines(lines, everyone):
     return parts
 
 
-def invite_and_join(owner, url, member, email, list_name):
-    def invite():
-        form = owner.find_element(By.ID, "invite")
-        form.find_element(By.NAME, "email").send_keys(email)
-        submit(form)
-    flash_after(owner, lambda: until_not_stale(invite))
-    member.get(url + "/lists")
-    member.find_element(By.ID, "invitations").find_element(By.XPATH, ".//button[normalize-space()='Join']").click()
-    WebDriverWait(member, 10).until(EC.text_to_be_present_in_element((By.ID, "list-name"), list_name))
-
-
 def balance(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f"#balances tr[data-name='{name}'] td.num").text
 
@@ -64,12 +53,7 @@ def test_a_receipt_is_split_item_by_item_and_the_shopping_list_ticked_off(server
     try:
         register(ben, url, "Ben", "ben.split@example.org")
         register(carla, url, "Carla", "carla.split@example.org")
-        browser.get(url + "/lists")
-        form = browser.find_element(By.ID, "list-create")
-        form.find_element(By.NAME, "name").send_keys("WG Seefeld")
-        submit(form)
-        WebDriverWait(browser, 10).until(EC.text_to_be_present_in_element((By.ID, "list-name"), "WG Seefeld"))
-        list_url = browser.current_url
+        list_url = create_list(browser, url, "WG Seefeld")
         for name in ("Kaffee", "Bananen", "Zahnpasta"):
             browser.find_element(By.ID, "item-name").send_keys(name)
             submit(browser.find_element(By.ID, "item-add"))

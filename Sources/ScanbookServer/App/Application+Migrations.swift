@@ -28,6 +28,8 @@ extension Application {
         migrations.add(AddAuditSeals())
         // Issue 45: the exchange-rate table money in other currencies is converted with
         migrations.add(CreateExchangeRates())
+        // Issue 46: changes sent again by an offline queue are made once
+        migrations.add(CreateOfflineActions())
         // Each module's own, disabled ones too (their tables stay while they are off).
         for module in allModules {
             for migration in module.migrations { migrations.add(migration) }

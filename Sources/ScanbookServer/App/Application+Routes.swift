@@ -13,10 +13,11 @@ extension Application {
         // JSON API: bearer tokens only, never the session cookie (so no CSRF exposure).
         let routes = ModuleRoutes(
             visitorPages: visitorPages,
-            pages: visitorPages.grouped(User.redirectMiddleware(path: SiteURL.login.path)),
+            // A change sent again with the same Idempotency-Key (the offline queue's) is made once.
+            pages: visitorPages.grouped(User.redirectMiddleware(path: SiteURL.login.path), OfflineActionMiddleware()),
             visitorAPI: self,
             // The token is checked before the body's syntax: without one, any body is a 401.
-            api: CallerFirstRoutes(grouped(APITokenAuthenticator(), User.guardMiddleware(), BodySyntaxMiddleware())),
+            api: CallerFirstRoutes(grouped(APITokenAuthenticator(), User.guardMiddleware(), OfflineActionMiddleware(), BodySyntaxMiddleware())),
             // Room for one file at the limit plus its multipart envelope; the file itself is checked exactly.
             uploadLimit: ByteCount(value: scanbookConfig.maxUploadBytes + 1_000_000)
         )

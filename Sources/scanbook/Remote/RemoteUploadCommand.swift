@@ -1,4 +1,5 @@
 import ArgumentParser
+import Crypto
 import Foundation
 import ScanbookClient
 
@@ -8,7 +9,7 @@ struct RemoteUploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Send every receipt photo (JPEG, PNG) in a folder and wait for what the server read.",
-        discussion: "Prints one line per photo (or JSON with --json). Exit code 1 when any photo was refused or not read in time; a photo the server could not read is a result (state unreadable), not a failure."
+        discussion: "Prints one line per photo (or JSON with --json). Exit code 1 when any photo was refused or not read in time; a photo the server could not read is a result (state unreadable), not a failure. A photo sent before (the same bytes, within 30 days) gives its earlier receipt, not a second one."
     )
 
     @Option(help: "The folder of photos (.jpg, .jpeg, .png; not its subfolders).") var folder: String
@@ -60,7 +61,7 @@ struct RemoteUploadCommand: AsyncParsableCommand {
         var result = Result(file: photo.lastPathComponent)
         do {
             let data = try Data(contentsOf: photo)
-            let receipt = try await client.readReceipt(photo: data, filename: photo.lastPathComponent, timeout: .seconds(timeout))
+            let receipt = try await client.readReceipt(photo: data, filename: photo.lastPathComponent, idempotencyKey: Self.key(data), timeout: .seconds(timeout))
             result.id = receipt.id
             result.state = receipt.state.rawValue
             result.merchant = receipt.merchant
@@ -93,6 +94,11 @@ struct RemoteUploadCommand: AsyncParsableCommand {
         }
         let failed = results.filter { $0.error != nil }.count
         print("\(results.count - failed) of \(results.count) photos read.")
+    }
+
+    /// The photo's own key: the same bytes sent again (a hot folder run twice) are one receipt.
+    static func key(_ photo: Data) -> String {
+        "photo-" + SHA256.hash(data: photo).prefix(24).map { String(format: "%02x", $0) }.joined()
     }
 
     /// The folder's photos by name; an empty folder is an error, so a wrong path is noticed.

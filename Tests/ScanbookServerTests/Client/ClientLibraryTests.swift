@@ -47,8 +47,15 @@ import Vapor
                     let item = try await client.postApiV1ListsListIDItems(path: .init(listID: list.id), body: .json(.init(name: name, quantity: "2"))).created.body.json
                     #expect(item.name == name && !item.checked)
                 }
+                // An item sent twice with one Idempotency-Key (a retry after a lost answer): one item, the same answer.
+                let twice = try await ScanbookClient.$idempotencyKey.withValue(UUID().uuidString) {
+                    let first = try await client.postApiV1ListsListIDItems(path: .init(listID: list.id), body: .json(.init(name: "Salz"))).created.body.json
+                    let again = try await client.postApiV1ListsListIDItems(path: .init(listID: list.id), body: .json(.init(name: "Salz"))).created.body.json
+                    return (first, again)
+                }
+                #expect(twice.0 == twice.1)
                 let items = try await client.getApiV1ListsListIDItems(path: .init(listID: list.id)).ok.body.json
-                #expect(Set(items.map(\.name)) == ["Milch", "Brot", "Äpfel"])
+                #expect(items.map(\.name).sorted() == ["Brot", "Milch", "Salz", "Äpfel"])
 
                 // A meter: made, given its reference photo, its counter read from a later photo, the reading saved.
                 let meter = try await client.postApiV1Meters(body: .json(.init(name: "Strom", kind: .electricity, digits: 6, decimals: 1, pricePerUnit: "0.2"))).created.body.json

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import ScanbookClient
 import Testing
@@ -87,6 +88,13 @@ import Vapor
                 #expect(Set(try FileManager.default.contentsOfDirectory(atPath: done.path)) == ["coop.jpg", "not-a-receipt.png"])
                 let empty = try await Self.scanbook(["upload", "--folder", inbox.path], environment: environment)
                 #expect(empty.status != 0 && empty.errors.contains("holds no .jpg"))
+
+                // The same photo put in the folder again (a scanner's second run) is the same receipt, not a second one.
+                try FileManager.default.copyItem(at: done.appendingPathComponent("coop.jpg"), to: inbox.appendingPathComponent("coop-again.jpg"))
+                let repeated = try await Self.scanbook(["upload", "--folder", inbox.path, "--json"], environment: environment)
+                #expect(repeated.status == 0, "\(repeated.errors)")
+                #expect(try JSONDecoder().decode([Uploaded].self, from: Data(repeated.output.utf8)).first?.id == coop.id)
+                #expect(try await Receipt.query(on: app.db).count() == 2)
 
                 // Confirmed on the server, the receipt is in the month's CSV.
                 let settings = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: URL(fileURLWithPath: environment["SCANBOOK_REMOTE_CONFIG"] ?? "")))

@@ -53,9 +53,16 @@ enum ListWebController {
         }
     }
 
+    /// Ticks or restores an item. The page's forms say which (`checked`), so a tick sent twice, or
+    /// sent late from a phone that was offline while another member ticked it too, stays a tick.
     @Sendable static func toggleItem(_ request: Request) async throws -> Response {
         try await change(request) { list in
-            try await ItemService.toggle(try await ItemService.find(request.id(.item), in: list, on: request.context), in: list, on: request.context)
+            let item = try await ItemService.find(request.id(.item), in: list, on: request.context)
+            if let checked = try request.content.decode(TickForm.self).checked {
+                try await ItemService.setChecked(item, checked, in: list, on: request.context)
+            } else {
+                try await ItemService.toggle(item, in: list, on: request.context)
+            }
         }
     }
 

@@ -33,3 +33,8 @@ struct ListQuery: Content {
     /// "1": every open item, not only the first page.
     var all: String?
 }
+
+/// The tick form: `true` to mark an item bought, `false` to put it back; left out, it toggles.
+struct TickForm: Content {
+    var checked: Bool?
+}

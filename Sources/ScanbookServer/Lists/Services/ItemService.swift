@@ -83,6 +83,12 @@ enum ItemService {
         context.announce(.items, on: list)
     }
 
+    /// Bought (`checked`) or open again; nothing changes when it already is.
+    static func setChecked(_ item: ListItem, _ checked: Bool, in list: ShoppingList, on context: ServiceContext) async throws {
+        guard (item.checkedAt != nil) != checked else { return }
+        try await toggle(item, in: list, on: context)
+    }
+
     static func delete(_ item: ListItem, in list: ShoppingList, on context: ServiceContext) async throws {
         try await item.delete(on: context.db)
         context.announce(.items, on: list)

@@ -31,6 +31,8 @@ extension Application {
         let cutoff = now.addingTimeInterval(-max(3_600, config.loginThrottle.window))
         report.rateEventsForgotten = try await RateEvent.query(on: db).filter(\.$at < cutoff).count()
         try await RateLimiter(database: db).purge(before: cutoff)
+        // An offline queue resends within days; a month covers a phone left in a drawer.
+        try await OfflineAction.query(on: db).filter(\.$createdAt < now.addingTimeInterval(-30 * 86_400)).delete()
         let sweep = try await sweepBlobs(now: now)
         report.blobRowsRemoved = sweep.rowsRemoved
         report.blobFilesRemoved = sweep.filesRemoved

@@ -51,7 +51,13 @@
       document.close();
       history.replaceState(null, "", response.url);
     } catch {
-      form.submit();  // offline or the socket of fetch failed: fall back to the plain post
+      // Offline: kept to be sent when the connection returns (offline.js), or, for a form that
+      // cannot wait, posted plainly so the browser says what is wrong.
+      if (window.ScanbookOffline && await window.ScanbookOffline.queueForm(form, event.submitter)) {
+        if (typing) document.getElementById("item-name")?.focus();
+        return;
+      }
+      form.submit();
     }
   });
 

@@ -72,9 +72,11 @@
       document.close();
       if (refresh > 0) setTimeout(() => location.reload(), refresh * 1000);
     });
-    xhr.addEventListener("error", () => {
+    xhr.addEventListener("error", async () => {
       bar.remove();
       buttons.forEach((button) => { button.disabled = false; });
+      // Offline: a photo form that can wait keeps the photo to send later (offline.js).
+      if (window.ScanbookOffline && await window.ScanbookOffline.queueForm(form, event.submitter)) return;
       say(form, form.lastElementChild || form, texts.failed);
     });
     xhr.open("POST", form.action);
