@@ -12,7 +12,7 @@ import Vapor
     func aNativeAppSignsInReadsAReceiptFillsAListReadsAMeterSignsAPaymentAndFetchesFormResults(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, _ in
             app.startCaptureWorkers()
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             try await LiveServer.with(app) { server in
                 let address = try #require(URL(string: "http://127.0.0.1:\(server.port)"))

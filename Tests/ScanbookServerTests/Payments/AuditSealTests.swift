@@ -10,7 +10,7 @@ import VaporTesting
 @Suite struct AuditSealTests {
     /// Three payments after the account: four entries.
     static func fourEntries(_ app: Application) async throws -> APIClient {
-        let (api, account) = try await PaymentSigningTests.start(app, clock: MutableClock(start: AppClock.awayFromMidnight.now()))
+        let (api, account) = try await PaymentSigningTests.start(app, clock: MutableClock(start: Date()))
         for amount in ["1", "2", "3"] {
             #expect(try await api.send(.POST, PaymentsAPIRoute.payments, json: PaymentSigningTests.bank(account, to: "CH5604835012345678009", amount: amount, on: app)).status == .created)
         }
@@ -121,7 +121,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func everyChangeToMoneyRelatedDataWritesAnEntry(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             let (api, account) = try await PaymentSigningTests.start(app, clock: clock)
             let secret = try await api.enrolAuthenticator(clock: clock)
             let spare = try await api.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Spar", iban: "CH5604835012345678009", currency: "CHF", isDefault: false))

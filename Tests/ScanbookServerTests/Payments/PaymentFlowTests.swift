@@ -36,7 +36,7 @@ import VaporTesting
     func aPhotographedBillBecomesAPendingPaymentAndThenAFileForTheBank(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
             app.startCaptureWorkers()
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             let secret = try await APIClient(app: app, token: try await app.apiToken(email: "anna@example.org")).enrolAuthenticator(clock: clock)
             try await anna.get(PaymentsURL.index.path)
@@ -175,7 +175,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func anotherPersonsAccountsPaymentsAndFilesAreNotFound(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             let annaAPI = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             let secret = try await annaAPI.enrolAuthenticator(clock: clock)
@@ -229,7 +229,7 @@ extension PaymentFlowTests {
     @Test(arguments: TestDatabase.available)
     func theBanksStatusReportMarksRejectedPaymentsWithTheReason(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             let secret = try await api.enrolAuthenticator(clock: clock)

@@ -31,7 +31,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aNewBeneficiaryIsSignedOnceAndChangingWhatWasSignedVoidsIt(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             let (api, account) = try await Self.start(app, clock: clock)
             let created = try await api.send(.POST, PaymentsAPIRoute.payments, json: Self.bank(account, to: "CH5604835012345678009", amount: "120", on: app))
             var payment = try created.content.decode(PaymentDTO.self)
@@ -79,7 +79,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func wrongCodesAreThrottledAndTheWindowPasses(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, _ in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             let (api, account) = try await Self.start(app, clock: clock)
             let enrolment = try await api.send(.POST, PaymentsAPIRoute.authenticator).content.decode(EnrolmentDTO.self)
             #expect(try await api.send(.POST, PaymentsAPIRoute.confirmAuthenticator, json: CodeForm(code: try Self.code(enrolment.secret, at: clock.appClock.now()))).status == .noContent)
@@ -100,7 +100,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func parallelGuessesCannotPassTheThrottle(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, _ in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             let (api, account) = try await Self.start(app, clock: clock)
             _ = try await api.enrolAuthenticator(clock: clock)
             let payment = try await api.send(.POST, PaymentsAPIRoute.payments, json: Self.bank(account, to: "CH5604835012345678009", amount: "5", on: app))
@@ -119,7 +119,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func theGlobalWhitelistIsKeptByAdministratorsAndPersonalOnesArePrivate(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             let (annaAPI, _) = try await Self.start(app, clock: clock)
             var global = WhitelistForm(account: "01-162-8", name: "Stadtwerke", postalCode: "8000", town: "Zürich", country: "CH", clearingNumber: "700", bankName: "ZKB")
             #expect(try await annaAPI.send(.POST, PaymentsAPIRoute.globalWhitelist, json: global).status == .conflict, "no authenticator yet")

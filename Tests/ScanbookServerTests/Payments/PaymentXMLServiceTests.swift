@@ -28,7 +28,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func aCodelineIsReadAndTheWhitelistFillsTheBank(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, _ in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             let secret = try await api.enrolAuthenticator(clock: clock)
@@ -77,7 +77,7 @@ import VaporTesting
     @Test(arguments: TestDatabase.available)
     func anOrangePaymentIsRefusedByFieldAcceptedAndSigned(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, _ in
-            let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+            let clock = MutableClock(start: Date())
             app.clock = clock.appClock
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             #expect(try await api.send(.POST, PaymentsAPIRoute.accounts, json: PaymentAccountInput(name: "Konto", iban: "CH9300762011623852957", currency: "CHF", isDefault: true)).status == .created)

@@ -13,7 +13,7 @@ import VaporTesting
 
     /// Anna with an account, an enrolled authenticator and the API; the test's clock.
     static func start(_ app: Application) async throws -> (APIClient, PaymentAccountDTO, secret: String, MutableClock) {
-        let clock = MutableClock(start: AppClock.awayFromMidnight.now())
+        let clock = MutableClock(start: Date())
         let (api, account) = try await PaymentSigningTests.start(app, clock: clock)
         let secret = try await api.enrolAuthenticator(clock: clock)
         return (api, account, secret, clock)

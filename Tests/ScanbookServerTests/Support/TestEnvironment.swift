@@ -42,7 +42,18 @@ struct TestEnvironment {
 
     /// Starts a migrated app, runs `body`, shuts the app down.
     func withApp<T>(_ body: (Application) async throws -> T) async throws -> T {
-        try await gated { try await withUngatedApp(body) }
+        await Self.awayFromMidnight()
+        return try await gated { try await withUngatedApp(body) }
+    }
+
+    /// Tests ask the clock for "today" more than once and compare it with what the database
+    /// stamped; across midnight UTC they see two days (a CI run at 23:59 wrote a payment dated one
+    /// day into a file for the next). So a test that would start in the last six minutes of a UTC
+    /// day (a whole suite's tests overlap for about five) waits for the next one. Shifting the
+    /// app's clock instead was tried: Fluent's timestamps keep the real time, and the two disagree.
+    static func awayFromMidnight() async {
+        let left = 86_400 - Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
+        if left < 360 { try? await Task.sleep(for: .seconds(left + 1)) }
     }
 
     /// On PostgreSQL, waits for a free place under `PostgresTestGate`.
@@ -55,7 +66,6 @@ struct TestEnvironment {
         let app = try await Application.make(.testing)
         do {
             try await app.configureScanbook(config)
-            app.clock = .awayFromMidnight
             if case .postgres = database {
                 try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
             }
@@ -112,19 +122,4 @@ func withAnna(
         try await anna.register(email: "anna@example.org")
         try await body(app, anna)
     }
-}
-
-extension AppClock {
-    /// The wall clock, set back three hours for a run that starts within two hours of midnight UTC,
-    /// so a test that asks for "today" twice gets the same day (a CI run at 23:59 once got two, and
-    /// a payment dated one day missed the file written for the next). Fixed once per run so every
-    /// test agrees; `SCANBOOK_TEST_CLOCK_SHIFT_HOURS=-3` forces the shift to check the suite under
-    /// it. Only ever backwards: photo files carry the real time, so a sweep "later" than `Date()` is
-    /// later than the app's clock too. A test's own `MutableClock` starts from this clock's now.
-    static let awayFromMidnight: AppClock = {
-        let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour ?? 12
-        let forced = ProcessInfo.processInfo.environment["SCANBOOK_TEST_CLOCK_SHIFT_HOURS"].flatMap(Double.init)
-        let shift = forced ?? ((2..<22).contains(hour) ? 0 : -3)
-        return shift == 0 ? .system : AppClock(now: { Date().addingTimeInterval(shift * 3600) })
-    }()
 }
