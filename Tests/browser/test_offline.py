@@ -102,7 +102,11 @@ def test_a_list_and_a_receipt_photo_wait_offline_and_arrive_once(server, browser
         set_offline(browser, False)
         browser.get(list_url)
         wait(browser, 30).until(lambda d: not d.find_elements(By.ID, "offline-queue"))
-        wait(other, 15).until(lambda d: sorted(open_items(d)) == ["Brot", "Milch", "Äpfel"])
+        try:
+            wait(other, 15).until(lambda d: sorted(open_items(d)) == ["Brot", "Milch", "Äpfel"])
+        except Exception:
+            screenshot(other, "53-offline-other-member")
+            raise AssertionError(f"the other member sees {open_items(other)}, live: {other.find_element(By.TAG_NAME, 'body').get_attribute('data-live')}")
         browser.refresh()
         assert sorted(open_items(browser)) == ["Brot", "Milch", "Äpfel"]
         browser.get(url + "/receipts")
@@ -127,5 +131,10 @@ def test_a_list_and_a_receipt_photo_wait_offline_and_arrive_once(server, browser
         screenshot(browser, "52-offline-conflict")
         conflict.find_element(By.TAG_NAME, "button").click()
         wait(browser, 10).until(lambda d: not d.find_elements(By.ID, "offline-queue"))
+
+        # Signing out forgets the kept pages.
+        assert "scanbook-pages-v1" in browser.execute_async_script("caches.keys().then(arguments[0])")
+        browser.execute_script("document.getElementById('logout').click()")
+        wait(browser, 10).until(lambda d: "scanbook-pages-v1" not in d.execute_async_script("caches.keys().then(arguments[0])"))
     finally:
         other.quit()

@@ -48,6 +48,8 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET") return;
+  // The sign-in page means the session ended (or another person signs in): its pages go.
+  if (request.mode === "navigate" && url.pathname.startsWith("/login")) event.waitUntil(caches.delete(PAGES));
   if (SHELL_FILES.includes(url.pathname) || url.pathname.startsWith("/icons/")) {
     event.respondWith(fromShell(request));
   } else if (request.mode === "navigate" && keepable(url)) {
@@ -73,8 +75,6 @@ async function page(request) {
       const html = await response.clone().text();
       await cache.put(request, new Response(html, { headers: { "Content-Type": type, "X-Scanbook-Loaded-At": new Date().toISOString() } }));
       trim(cache);
-    } else if (response.redirected && new URL(response.url).pathname.startsWith("/login")) {
-      await caches.delete(PAGES);  // the session ended: nothing of it stays
     }
     return response;
   } catch (error) {

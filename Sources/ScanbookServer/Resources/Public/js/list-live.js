@@ -20,11 +20,24 @@
     }
   }
 
+  // One fetch at a time, and one more after it when changes came meanwhile: three changes in a
+  // row (a phone's queue sent when it came back online) once fetched three pages at once, and the
+  // oldest, arriving last, hid the newest item.
+  let fetching = false, again = false;
   async function refresh(change) {
     if (change.change === "deleted") { window.location.href = "/lists"; return; }
-    const response = await fetch(window.location.href, { headers: { Accept: "text/html", "X-Scanbook-Refresh": "1" }, credentials: "same-origin" });
-    if (!response.ok || response.redirected) { window.location.reload(); return; }
-    swap(await response.text(), false);
+    if (fetching) { again = true; return; }
+    fetching = true;
+    try {
+      do {
+        again = false;
+        const response = await fetch(window.location.href, { headers: { Accept: "text/html", "X-Scanbook-Refresh": "1" }, credentials: "same-origin" });
+        if (!response.ok || response.redirected) { window.location.reload(); return; }
+        swap(await response.text(), false);
+      } while (again);
+    } finally {
+      fetching = false;
+    }
   }
 
   const inPlace = script.dataset.inPlace ? script.dataset.inPlace.split(" ") : [];
