@@ -58,14 +58,19 @@ extension ReadingPlausibility {
         var result: [[Flag]] = []
         result.reserveCapacity(sequence.count)
         var rates: [Int] = []  // sorted rates between consecutive readings so far
-        for (index, new) in sequence.enumerated() {
-            guard index > 0 else { result.append([]); continue }
-            let last = sequence[index - 1]
-            result.append(flags(last: last, new: new, usualRates: rates, counter: counter))
+        // A flagged reading waits for review and counts nowhere: later readings are checked
+        // against the last one that counts, so one misread does not flag the right ones after it.
+        var base: (day: Int, steps: Int)?
+        for new in sequence {
+            guard let last = base else { result.append([]); base = new; continue }
+            let found = flags(last: last, new: new, usualRates: rates, counter: counter)
+            result.append(found)
+            guard found.isEmpty else { continue }
             if let span = new.day.subtractingChecked(last.day), span > 0, let steps = Consumption.between(last.steps, new.steps, on: counter).steps {
                 let rate = steps.multiplied(by: 1000, dividedBy: span) ?? Int.max
                 rates.insert(rate, at: Self.insertionIndex(of: rate, in: rates))
             }
+            base = new
         }
         return result
     }

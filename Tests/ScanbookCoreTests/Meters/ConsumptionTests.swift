@@ -22,4 +22,12 @@ import ScanbookCore
         #expect(check.flags(history: history, new: (day: 30, steps: 1320), counter: counter) == [.sameDayAsPrevious])
         #expect(check.flags(history: [], new: (day: 0, steps: 5), counter: counter).isEmpty)
     }
+
+    /// Issue 47: a misread in an imported sequence is flagged alone; the right readings after it are
+    /// checked against the last one that counts.
+    @Test func aMisreadInASequenceFlagsOnlyItself() {
+        let sequence = [(day: 0, steps: 1000), (day: 10, steps: 1100), (day: 20, steps: 1210), (day: 25, steps: 99_999), (day: 30, steps: 1300), (day: 40, steps: 1405)]
+        let flags = ReadingPlausibility().flags(sequence: sequence, counter: counter)
+        #expect(flags.map(\.isEmpty) == [true, true, true, false, true, true])
+    }
 }

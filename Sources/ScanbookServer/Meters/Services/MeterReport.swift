@@ -24,15 +24,21 @@ struct MeterReport {
     let buckets: [Bucket]
     let history: MeterHistory
 
+    /// A reading flagged as implausible and not yet confirmed counts nowhere (consumption, cost,
+    /// charts, the next reading's use) until the person says it is right or corrects it: one
+    /// misread 99999.9 must not make a year's consumption.
     init(meter: Meter, readings: [MeterReading], period: ConsumptionPeriod) {
         self.meter = meter
         self.period = period
         let counter = meter.counter
-        history = MeterHistory(readings: readings.map { .init(time: Int($0.takenAt.timeIntervalSince1970), steps: $0.steps) }, counter: counter)
+        let counted = readings.filter { $0.flag == nil }
+        history = MeterHistory(readings: counted.map { .init(time: Int($0.takenAt.timeIntervalSince1970), steps: $0.steps) }, counter: counter)
         var rows: [Row] = []
-        for (index, reading) in readings.enumerated() {
-            guard index > 0 else { rows.append(Row(reading: reading, used: nil, milliPerDay: nil)); continue }
-            let previous = readings[index - 1]
+        var last: MeterReading?
+        for reading in readings {
+            guard reading.flag == nil else { rows.append(Row(reading: reading, used: nil, milliPerDay: nil)); continue }
+            defer { last = reading }
+            guard let previous = last else { rows.append(Row(reading: reading, used: nil, milliPerDay: nil)); continue }
             let interval = MeterHistory.Interval(
                 from: .init(time: Int(previous.takenAt.timeIntervalSince1970), steps: previous.steps),
                 to: .init(time: Int(reading.takenAt.timeIntervalSince1970), steps: reading.steps),

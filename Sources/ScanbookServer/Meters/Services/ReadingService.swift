@@ -31,7 +31,8 @@ enum ReadingService {
         let reading = MeterReading(meterID: try meter.requireID(), steps: steps, takenAt: takenAt, source: photoID == nil ? .manual : .photo)
         reading.$photo.id = photoID
         reading.confidence = input.confidence.flatMap { $0.isFinite ? min(1, max(0, $0)) : nil }
-        let earlier = try await history(meter, on: context.db).filter { $0.takenAt <= takenAt }
+        // Checked against the readings that count: one misread must not make the next right one look wrong.
+        let earlier = try await history(meter, on: context.db).filter { $0.takenAt <= takenAt && $0.flag == nil }
         reading.flag = input.reviewed == true ? nil : flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
         try await context.db.writeTransaction { database in
             try await reading.create(on: database)
@@ -57,7 +58,7 @@ enum ReadingService {
         if input.reviewed == true {
             reading.flag = nil
         } else if changed {
-            let earlier = try await history(meter, on: context.db).filter { $0.id != reading.id && $0.takenAt <= takenAt }
+            let earlier = try await history(meter, on: context.db).filter { $0.id != reading.id && $0.takenAt <= takenAt && $0.flag == nil }
             reading.flag = flag(steps: steps, at: takenAt, after: earlier, counter: meter.counter)
         }
         try await reading.save(on: context.db)
