@@ -39,7 +39,7 @@ public enum MerchantGuess {
     static func companyLine(_ top: [String]) -> (Int, String)? {
         guard let index = top.firstIndex(where: { line in
             // "99 SPEED MART S/B (519537-X)": the registration number is not part of the name.
-            namesCompanyForm(line) && letterShare(withoutRegistration(line)) > 0.6 && !isRegistration(line)
+            namesCompanyForm(line) && letterShare(withoutRegistration(line)) > 0.6 && !isRegistration(line) && !isOpeningHours(line)
         }) else { return nil }
         let company = withoutOwnerPrefix(withoutRegistration(repairedForm(top[index])))
         // A long name wraps: "POPULAR BOOK" / "CO. (M) SDN BHD". A line that is little more
@@ -59,7 +59,7 @@ public enum MerchantGuess {
         let nameLike = top.indices.filter { index in
             let line = top[index]
             return legible[index] && line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line) && !isRegistration(line) && !isAddress(line)
-                && DateParser.dates(in: line).isEmpty
+                && !isCurrency(line) && !isOpeningHours(line) && DateParser.dates(in: line).isEmpty
         }
         // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
         // printed name under it is usually in capitals.
@@ -84,6 +84,21 @@ public enum MerchantGuess {
             || text.split(separator: " ").contains { word in
                 (4...5).contains(word.count) && word.allSatisfy(\.isNumber) || ReceiptVocabulary.addressEndings.contains(where: word.hasSuffix)
             }
+    }
+
+    /// "Mo-Sa 07:00-20:00", "Mo.-Fr. 8-18 Uhr", "Mon - Sat 9": when the shop is open, not its name.
+    static func isOpeningHours(_ line: String) -> Bool {
+        let text = line.lowercased()
+        if text.contains(/\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}/) { return true }
+        // A day range followed by hours; "SA-SA COSMETICS" is a name.
+        return text.contains(/^(mo|di|mi|do|fr|sa|so|mon|tue|wed|thu|fri|sat|sun)\.?\s*[-–]\s*(mo|di|mi|do|fr|sa|so|mon|tue|wed|thu|fri|sat|sun)\.?\s+\d/)
+    }
+
+    /// "EUR", "CHF", "Euro" alone on a line: the currency the amounts below are in, never a name.
+    static func isCurrency(_ line: String) -> Bool {
+        let letters = line.uppercased().filter(\.isLetter)
+        return ["EURO", "EUR", "CHF", "SFR", "FR", "USD", "GBP", "MYR", "RM", "SGD"].contains(letters)
+            || ReceiptVocabulary.currencies.contains { $0.symbol == line.trimmingCharacters(in: " .:").uppercased() }
     }
 
     static func isRegistration(_ line: String) -> Bool {

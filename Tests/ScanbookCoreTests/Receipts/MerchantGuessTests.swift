@@ -38,4 +38,14 @@ import Testing
         #expect(!MerchantGuess.readsAsWords("/ a 1 STT US AG"))
         #expect(!MerchantGuess.readsAsWords("0 12"), "no letters")
     }
+
+    /// Issue 47: German receipts named "UNSERE ÖFFNUNGSZEITEN" or "EUR" after their merchant.
+    @Test func neitherOpeningHoursNorACurrencyIsAMerchant() {
+        #expect(MerchantGuess.from(["UNSERE ÖFFNUNGSZEITEN", "Mo-Sa 07:00-20:00", "Bäckerei Kunz", "Hauptstrasse 12"]) == "Bäckerei Kunz")
+        #expect(MerchantGuess.from(["EUR", "Drogerie Lindner", "Marktplatz 3"]) == "Drogerie Lindner")
+        #expect(MerchantGuess.from(["Opening hours", "Corner Shop"]) == "Corner Shop")
+        #expect(MerchantGuess.from(["Euro", "CHF"]) == nil)
+        #expect(MerchantGuess.from(["Mo.-Fr. 8-18 Uhr", "Papeterie Zürcher"]) == "Papeterie Zürcher")
+        #expect(!MerchantGuess.isOpeningHours("SA-SA COSMETICS"), "a name that starts like a day range")
+    }
 }

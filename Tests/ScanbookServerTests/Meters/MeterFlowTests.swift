@@ -82,7 +82,7 @@ import VaporTesting
             #expect(lower.flag == .lowerThanBefore)
             let page = try await anna.get(MetersURL.meter(id: meter).path)
             #expect(page.body.string.contains("id=\"to-review\""))
-            #expect(try await anna.get(SiteURL.home.path).body.string.contains("1 meters · 1 readings to review"), "the home tile says so")
+            #expect(try await anna.get(SiteURL.home.path).body.string.contains("1 meter · 1 reading to review"), "the home tile says so, in the singular")
 
             try await anna.addReading(meter, value: "900", takenAt: "2026-10-31T09:00")
             #expect(try await MeterReading.query(on: app.db).filter(\.$steps == 900).first()?.flag == .unusualRate)

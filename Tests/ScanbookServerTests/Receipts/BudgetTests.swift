@@ -30,6 +30,11 @@ import VaporTesting
             let february = try await anna.get(ReceiptsURL.budget.path(query: [("month", "2025-02")]))
             #expect(february.body.string.contains("id=\"total-spent\">28.70<"))
             #expect(february.body.string.contains("id=\"total-remaining\">4.50<"))
+            // Issue 47: the totals add up. With money outside budgets, one row whose columns
+            // subtract (25.50 of 30.00, 4.50 left, 85 %), and all spending apart.
+            #expect(february.body.string.contains("id=\"total-spent-budgeted\">25.50<") && february.body.string.contains("id=\"total-budget\">30.00<"))
+            #expect(february.body.string.contains(">85 %</th>"))
+            #expect(!january.body.string.contains("total-spent-budgeted"), "all of January's spending had a budget: one total row")
             #expect(february.body.string.contains("Uncategorized"))
 
             let home = try await anna.get(SiteURL.home.path)

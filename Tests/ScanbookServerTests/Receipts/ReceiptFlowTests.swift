@@ -110,6 +110,8 @@ import VaporTesting
             let refused = try await anna.post(ReceiptsURL.receipt(id: id).path, ["total": "zwölf", "date": "2025-02-30", "note": "changed"])
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("zwölf"))
+            // Issue 47: the form shows again what was typed, not the stored values.
+            #expect(refused.body.string.contains(#"value="zwölf""#) && refused.body.string.contains(#"value="2025-02-30""#) && refused.body.string.contains(#"value="changed""#))
             let receipt = try #require(try await Receipt.find(id, on: app.db))
             #expect(receipt.total?.hundredths == 1250 && receipt.purchasedOn == "2025-06-02" && receipt.note == nil)
             #expect(receipt.state == .review)

@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 
 extension Capture {
     /// Longest title a user may give a scan (the list stays readable, the column small).
@@ -6,12 +7,14 @@ extension Capture {
     /// A default title shows at most this much of the first recognized line.
     static let defaultTitleLength = 60
 
-    /// The title to show: the user's own, else the first recognized line, else the kind and date.
+    /// The title to show: the user's own, else the first of the top recognized lines that reads
+    /// as words (OCR noise such as "Auen D nd" does not), else the kind and date.
     func displayTitle(kindLabel: String, locale: String) -> String {
         if let title, !title.isEmpty { return title }
-        let firstLine = (recognizedText ?? "").split(whereSeparator: \.isNewline)
-            .lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
-        if let firstLine { return String(firstLine.prefix(Self.defaultTitleLength)) }
+        let readable = (recognizedText ?? "").split(whereSeparator: \.isNewline)
+            .lazy.map { $0.trimmingCharacters(in: .whitespaces) }.prefix(5)
+            .first { $0.filter(\.isLetter).count >= 4 && MerchantGuess.readsAsWords($0) }
+        if let readable { return String(readable.prefix(Self.defaultTitleLength)) }
         return "\(kindLabel) · \(Formatting.dateTime(createdAt, locale: locale))"
     }
 

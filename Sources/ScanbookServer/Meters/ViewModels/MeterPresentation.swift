@@ -12,7 +12,8 @@ enum MeterPresentation {
         let meters = try await MeterService.all(on: context)
         guard !meters.isEmpty else { return nil }
         let toReview = try await MeterReading.query(on: context.db).filter(\.$meter.$id ~~ meters.compactMap(\.id)).filter(\.$flag != nil).count()
-        return context.text(toReview > 0 ? "meters_home_review" : "meters_home", ["meters": "\(meters.count)", "review": "\(toReview)"])
+        let figure = context.text("meters_home", ["count": "\(meters.count)"])
+        return toReview > 0 ? context.text("meters_home_review", ["meters": figure, "count": "\(toReview)"]) : figure
     }
 
     static func value(_ steps: Int, _ meter: Meter, locale: String) -> String {

@@ -40,8 +40,11 @@ struct Localizer: Sendable {
         catalogues[locale] ?? catalogues[Self.fallback]!
     }
 
+    /// The text of `key` with `{name}` replaced by each argument. When `count` is 1 and the
+    /// catalogue has `<key>_one`, that text is used: "1 receipt", not "1 receipts".
     func text(_ key: String, locale: String, _ arguments: [String: String] = [:]) -> String {
-        var text = catalogue(locale)[key] ?? catalogue(Self.fallback)[key] ?? key
+        let chosen = arguments["count"] == "1" && (catalogue(locale)[key + "_one"] ?? catalogue(Self.fallback)[key + "_one"]) != nil ? key + "_one" : key
+        var text = catalogue(locale)[chosen] ?? catalogue(Self.fallback)[chosen] ?? key
         for (name, value) in arguments {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }

@@ -58,6 +58,17 @@ enum BudgetWebController {
             }
         )
         view.axisY = axisY
+        view.spentInBudgets = money(summary.spentInBudgeted)
+        let anyBudget = summary.rows.contains { $0.budget != nil }
+        view.outsideBudgets = anyBudget && summary.spentInBudgeted != summary.totalSpent
+        if !anyBudget {
+            // Nothing to compare with: no budget, nothing remaining, rather than two zeros beside the spending.
+            view.totalBudget = money(nil)
+            view.totalRemaining = money(nil)
+        }
+        if summary.totalBudget > 0 {
+            view.budgetPercent = "\(Int(clamping: (Double(summary.spentInBudgeted) / Double(summary.totalBudget) * 100).rounded(), within: -1_000_000...1_000_000)) %"
+        }
         view.axisWidth = plotWidth
         view.ticks = ticks.enumerated().map { index, tick in
             AxisChart.Label(

@@ -54,7 +54,7 @@ enum CategoryWebController {
                 id: id.uuidString, name: category.name,
                 budget: category.monthlyBudget.map { Amount(hundredths: $0).description } ?? "",
                 carriesOver: category.carryOverSince != nil,
-                bookings: counts[id] ?? 0,
+                bookings: request.text("receipts_bookings_count", ["count": "\(counts[id] ?? 0)"]),
                 updateURL: ReceiptsURL.category(id: id).path,
                 deleteURL: ReceiptsURL.deleteCategory(id: id).path,
                 targets: try categories.filter { $0.id != id }.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: false) }

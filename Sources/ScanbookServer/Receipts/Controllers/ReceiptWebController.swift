@@ -44,7 +44,7 @@ enum ReceiptWebController {
             return ReceiptsURL.receipt(id: receipt.id)
         } showAgain: { errors, status in
             let fresh = try await ReceiptService.find(receipt.id, on: request.context)
-            return try await renderShow(fresh, request, errors: errors, status: status)
+            return try await renderShow(fresh, request, errors: errors, status: status, typed: try? request.content.decode(ReceiptChanges.self))
         }
     }
 
@@ -81,8 +81,8 @@ enum ReceiptWebController {
         return response
     }
 
-    private static func renderShow(_ receipt: Receipt, _ request: Request, errors: [String], status: HTTPStatus) async throws -> Response {
-        let view = try await ReceiptPresentation.receiptPage(receipt, request.context, errors: errors)
+    private static func renderShow(_ receipt: Receipt, _ request: Request, errors: [String], status: HTTPStatus, typed: ReceiptChanges? = nil) async throws -> Response {
+        let view = try await ReceiptPresentation.receiptPage(receipt, request.context, errors: errors, typed: typed)
         let response = try await request.renderPage("Receipts/show", title: "receipt_title", content: view, status: status, activeModule: .receipts)
         if receipt.state == .reading {
             response.headers.replaceOrAdd(name: "Refresh", value: "2")

@@ -68,7 +68,13 @@ enum ReceiptService {
         return (toCheck, listed)
     }
 
+    /// The receipt and the scan it was read from: a deleted receipt's photo no longer stands in
+    /// the recent scans (the file goes with the next blob sweep). A scan still being read stays.
     static func delete(_ receipt: Receipt, on context: ServiceContext) async throws {
+        let capture = try await receipt.$capture.get(on: context.db)
         try await receipt.delete(on: context.db)
+        if let capture, !capture.status.isPending {
+            try await CaptureService.delete(capture, on: context)
+        }
     }
 }

@@ -66,12 +66,13 @@ extension ReceiptPresentation {
             }
     }
 
-    /// A receipt's page: photo, fields to check, bookings, and sharing on a list.
-    static func receiptPage(_ receipt: Receipt, _ context: ServiceContext, errors: [String]) async throws -> ReceiptShowView {
+    /// A receipt's page: photo, fields to check, bookings, and sharing on a list. After a refused
+    /// change the form shows what was `typed`, not the stored values, so nothing typed is lost.
+    static func receiptPage(_ receipt: Receipt, _ context: ServiceContext, errors: [String], typed: ReceiptChanges? = nil) async throws -> ReceiptShowView {
         let ownerID = receipt.$owner.id
         let categories = try await CategoryService.all(ownerID: ownerID, on: context.db)
         let bookings = receipt.$allocations.value ?? []
-        let selected = bookings.count == 1 ? bookings[0].$category.id : nil
+        let selected = typed?.category.map { UUID(uuidString: $0) } ?? (bookings.count == 1 ? bookings[0].$category.id : nil)
         func options(selecting id: UUID?) throws -> [SelectOption] {
             try categories.map { SelectOption(value: try $0.requireID().uuidString, label: $0.name, selected: $0.id == id) }
         }
@@ -97,9 +98,10 @@ extension ReceiptPresentation {
             readTotal: receipt.extractedTotalMinor.map { Amount(minorUnits: $0, decimals: receipt.totalDecimals).description },
             form: .init(
                 // An unread currency is offered as the home one, with a warning to check it.
-                total: receipt.total?.description ?? "", currency: receipt.currency ?? context.homeCurrency, date: receipt.purchasedOn ?? "",
-                merchant: receipt.merchant?.name ?? "", note: receipt.note ?? "", warrantyUntil: receipt.warrantyUntil ?? "",
-                rate: receipt.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description ?? "",
+                total: typed?.total ?? receipt.total?.description ?? "", currency: typed?.currency ?? receipt.currency ?? context.homeCurrency,
+                date: typed?.date ?? receipt.purchasedOn ?? "", merchant: typed?.merchant ?? receipt.merchant?.name ?? "",
+                note: typed?.note ?? receipt.note ?? "", warrantyUntil: typed?.warrantyUntil ?? receipt.warrantyUntil ?? "",
+                rate: typed?.rate ?? receipt.rateMillionths.flatMap(ExchangeRate.init(millionths:))?.description ?? "",
                 home: CurrencyTotal.belongs(receipt.currency, in: context.homeCurrency) ? "" : context.homeCurrency
             ),
             categories: try options(selecting: selected),

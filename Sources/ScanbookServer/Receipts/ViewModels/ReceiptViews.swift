@@ -162,8 +162,13 @@ struct BudgetView: Encodable {
     let currency: String
     let rows: [Row]
     let totalSpent: String
-    let totalBudget: String
-    let totalRemaining: String
+    var totalBudget: String
+    var totalRemaining: String
+    /// Spent in the categories that have a budget, and its share of the budget: the row whose
+    /// columns subtract. Shown apart from `totalSpent` only when money went outside budgets.
+    var spentInBudgets = ""
+    var budgetPercent = ""
+    var outsideBudgets = false
     let bars: [Bar]
     let chartHeight: Int
     let barX: Int
@@ -185,7 +190,8 @@ struct CategoriesView: Encodable {
         let name: String
         let budget: String
         let carriesOver: Bool
-        let bookings: Int
+        /// "3 receipts", "1 receipt".
+        let bookings: String
         let updateURL: String
         let deleteURL: String
         let targets: [SelectOption]
