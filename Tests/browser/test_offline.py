@@ -99,15 +99,18 @@ def test_a_list_and_a_receipt_photo_wait_offline_and_arrive_once(server, browser
         screenshot(browser, "51-offline-waiting")
 
         # Online again: everything is sent, in order, once; Paul's page shows the items live.
+        # The page sends the queue when the browser says it is online again.
         set_offline(browser, False)
-        browser.get(list_url)
         wait(browser, 30).until(lambda d: not d.find_elements(By.ID, "offline-queue"))
         try:
             wait(other, 15).until(lambda d: sorted(open_items(d)) == ["Brot", "Milch", "Äpfel"])
         except Exception:
             screenshot(other, "53-offline-other-member")
-            raise AssertionError(f"the other member sees {open_items(other)}, live: {other.find_element(By.TAG_NAME, 'body').get_attribute('data-live')}")
-        browser.refresh()
+            seen = open_items(other)
+            browser.get(list_url)
+            raise AssertionError(f"the other member sees {seen} (live: {other.find_element(By.TAG_NAME, 'body').get_attribute('data-live')}); "
+                                 f"after loading, {open_items(browser)} for the sender and {other.refresh() or open_items(other)} for the other")
+        browser.get(list_url)
         assert sorted(open_items(browser)) == ["Brot", "Milch", "Äpfel"]
         browser.get(url + "/receipts")
         assert len(browser.find_elements(By.CSS_SELECTOR, "#to-check li")) == 1
