@@ -8,39 +8,9 @@ import Vapor
 /// Issue 46: `scanbook remote`, the built command as a script runs it, against a live server on
 /// SQLite and PostgreSQL: sign in, send a folder of receipt photos and wait for them, export a CSV.
 @Suite struct RemoteCommandTests {
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
-    /// Runs the command on a thread of its own: waiting for it on Swift's cooperative pool (two
-    /// threads here) would starve the server it talks to.
-    static func scanbook(_ arguments: [String], environment: [String: String], input: String? = nil) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try runScanbook(arguments, environment: environment, input: input) })
-            }
-        }
-    }
-
-    private static func runScanbook(_ arguments: [String], environment: [String: String], input: String?) throws -> Run {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = directory.appendingPathComponent("scanbook")
-        process.arguments = ["remote"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCANBOOK_") }.merging(environment) { $1 }
-        let output = Pipe(), errors = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-        try standardInput.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: text, errors: errorText)
+    static func scanbook(_ arguments: [String], environment: [String: String], input: String? = nil) async throws -> ExternalProgram.Run {
+        let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SCANBOOK_") }
+        return try await ExternalProgram.run(ExternalProgram.scanbook, ["remote"] + arguments, environment: inherited.merging(environment) { $1 }, input: input)
     }
 
     struct Uploaded: Decodable {

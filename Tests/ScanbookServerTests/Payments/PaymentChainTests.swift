@@ -20,21 +20,13 @@ import VaporTesting
     }
 
     /// `scanbook slip --json` on a picture, as a user runs it; the command is built with the tests.
-    static func scanbookSlip(_ picture: [UInt8]) throws -> String {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static func scanbookSlip(_ picture: [UInt8]) async throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bill-\(UUID().uuidString).png")
         try Data(picture).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = directory.appendingPathComponent("scanbook")
-        process.arguments = ["slip", file.path, "--json"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return text
+        let run = try await ExternalProgram.run(ExternalProgram.scanbook, ["slip", file.path, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        return run.output
     }
 
     static func credit(_ amount: String, bankReference: String, creditorReference: String, version: String) -> String {
@@ -115,7 +107,7 @@ import VaporTesting
             let readBack = try await Self.read(api, app, photo: FormFile(filename: "bill.png", contentType: "image/png", bytes: Array(png.body.readableBytesView)))
             #expect(readBack.account == account.iban && readBack.amount == "100.00" && readBack.reference == reference)
             #expect(readBack.creditor?.name == "Anna Muster" && readBack.debtor?.name == "Verein Seeblick" && readBack.message == "Mitgliederbeitrag 2027")
-            let byCommand = try Self.scanbookSlip(Array(png.body.readableBytesView))
+            let byCommand = try await Self.scanbookSlip(Array(png.body.readableBytesView))
             #expect(byCommand.contains(#""reference":"\#(reference)""#) && byCommand.contains(#""amount":"100.00""#), "\(byCommand)")
             let pdf = try await api.send(.GET, PaymentsAPIRoute.billDocument(id: issued.id, format: .pdf))
             #expect(pdf.headers.contentType == .pdf && pdf.body.string.hasPrefix("%PDF-"))
