@@ -32,6 +32,9 @@ import VaporTesting
             // Refusals leave nothing behind and never trap on extreme numbers.
             let templates = try await FormTemplate.query(on: app.db).count()
             #expect(try await api.send(.POST, FormsAPIRoute.templates, json: FormTemplateInput(name: "X", gradeStep: 3)).status == .unprocessableEntity)
+            // Left out keeps the step; null says nothing and is refused (the fuzz suite sent it).
+            let null = try await api.send(.POST, path: FormsAPIRoute.templates.path, body: #"{"name": "X", "gradeStep": null}"#, contentType: "application/json")
+            #expect(null.status == .badRequest)
             #expect(try await FormTemplate.query(on: app.db).count() == templates)
             #expect(try await api.send(.PUT, FormsAPIRoute.page(id: id, page: 1), json: FormCornersInput(corners: "5,5;5,5;5,5;5,5")).status == .unprocessableEntity)
             #expect(try await api.send(.PUT, FormsAPIRoute.page(id: id, page: 1), json: FormCornersInput(corners: "0,0;1239,1753;1239,0;0,1753")).status == .unprocessableEntity, "crossed corners")

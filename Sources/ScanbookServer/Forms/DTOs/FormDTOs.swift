@@ -11,6 +11,20 @@ struct FormTemplateInput: Content {
     var gradeStep: Int?
 }
 
+extension FormTemplateInput {
+    /// `gradeStep` left out keeps it; an explicit null is refused (400), as the API document types it
+    /// a number: a client sending null has not said which step it means.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        if container.contains(.gradeStep), try container.decodeNil(forKey: .gradeStep) {
+            throw DecodingError.valueNotFound(Int.self, .init(codingPath: [CodingKeys.gradeStep], debugDescription: "gradeStep may be left out, not null"))
+        }
+        gradeStep = try container.decodeIfPresent(Int.self, forKey: .gradeStep)
+    }
+}
+
 struct FormTemplateDTO: Content {
     struct PageDTO: Content {
         let number: Int
