@@ -94,6 +94,10 @@ def test_photo_to_signed_payment_to_bank_file(server, browser):
     date = execute.find_element(By.NAME, "date")
     browser.execute_script("arguments[0].value = arguments[1]", date, browser.find_element(By.ID, "payment-form").find_element(By.NAME, "executionDate").get_attribute("value"))
     execute.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    # The file's payments, count and sum are shown before anything is sent.
+    summary = WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "execute-summary"))).text
+    assert summary == "1 payment, CHF 1949.75", summary
+    submit(browser.find_element(By.ID, "execute-confirm"))
     WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "files")))
     link = browser.find_element(By.CSS_SELECTOR, "#files a").get_attribute("href")
     cookies = "; ".join(f"{c['name']}={c['value']}" for c in browser.get_cookies())

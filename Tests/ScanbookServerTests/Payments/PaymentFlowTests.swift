@@ -32,6 +32,20 @@ import VaporTesting
         "message": "Rechnung 4711",
     ]
 
+    /// "Send to the bank" as the page does it: the first tap shows the file's payments, count and
+    /// sum and writes nothing; the confirmation, carrying the payments shown, writes the file.
+    static func sendToBank(_ session: WebSession, account: UUID, date: String, expecting names: [String], summary: String) async throws -> TestingHTTPResponse {
+        let files = try await PaymentFile.query(on: session.app.db).count()
+        let preview = try await session.post(PaymentsURL.execute.path, ["account": account.uuidString, "date": date])
+        let page = preview.body.string
+        #expect(preview.status == .ok && page.contains(#"id="execute-confirm""#))
+        #expect(names.allSatisfy(page.contains) && page.contains(summary), "the preview lists \(names) and says \(summary)")
+        #expect(try await PaymentFile.query(on: session.app.db).count() == files, "showing what would be sent sends nothing")
+        let ids = page.matches(of: /name="payments\[\]" value="([0-9A-F-]{36})"/).map { "payments%5B%5D=\($0.1)" }
+        #expect(ids.count == names.count)
+        return try await session.postRaw(PaymentsURL.execute.path, (["account=\(account.uuidString)", "date=\(date)", "confirmed=1"] + ids).joined(separator: "&"))
+    }
+
     @Test(arguments: TestDatabase.available)
     func aPhotographedBillBecomesAPendingPaymentAndThenAFileForTheBank(_ database: TestDatabase) async throws {
         try await withAnna(database) { app, anna in
@@ -76,7 +90,7 @@ import VaporTesting
             let signed = try await anna.post(PaymentsURL.sign(id: payment.id).path, ["code": try freshCode(secret, clock: clock), "contentDigest": shown])
             #expect(signed.status == .seeOther)
 
-            let executed = try await anna.post(PaymentsURL.execute.path, ["account": try account.requireID().uuidString, "date": app.isoDay(1)])
+            let executed = try await Self.sendToBank(anna, account: try account.requireID(), date: app.isoDay(1), expecting: ["Robert Schneider AG"], summary: "1 payment, CHF 1949.75")
             #expect(executed.status == .seeOther)
             let file = try #require(try await PaymentFile.query(on: app.db).first())
             #expect(file.paymentCount == 1)

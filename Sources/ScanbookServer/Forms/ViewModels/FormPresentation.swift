@@ -91,7 +91,8 @@ enum FormPresentation {
                       reading: scan.state == .reading, reviewed: scan.reviewed)
             },
             grades: FormResultTable.grades(file, rows: FormScanService.rows(reviewed)).map { .init(studentNumber: $0.studentNumber, name: $0.name, group: $0.group, points: $0.points, grade: $0.grade, ok: $0.ok) },
-            pending: scans.filter { $0.state == .reading }.count, errors: errors
+            pending: scans.filter { $0.state == .reading }.count,
+            pendingNote: context.text("forms_scans_pending", ["count": "\(scans.filter { $0.state == .reading }.count)"]), errors: errors
         )
     }
 

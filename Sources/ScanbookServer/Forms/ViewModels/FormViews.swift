@@ -131,6 +131,8 @@ struct FormScansView: Encodable {
     let rows: [Row]
     let grades: [Grade]
     let pending: Int
+    /// "2 forms are still being read; this page updates itself." (it reloads every 2 s meanwhile).
+    let pendingNote: String
     let errors: [String]
 }
 

@@ -18,8 +18,9 @@ enum PaymentWebController {
             let account = try await PaymentAccountService.add(name: form.name, iban: form.iban, currency: form.currency, isDefault: form.isDefault == "on", on: request.context)
             request.flash(.success, request.text("payments_accountAdded", ["name": account.name]))
             return PaymentsURL.index
-        } showAgain: { errors, status in
-            try await renderIndex(request, form: nil, errors: errors, status: status)
+        } showForm: { errors, status in
+            let typed = AccountFormValues(name: form.name ?? "", iban: form.iban ?? "", currency: form.currency ?? "", isDefault: form.isDefault == "on")
+            return try await renderIndex(request, form: nil, accountForm: typed, errors: errors, status: status)
         }
     }
 
@@ -37,10 +38,10 @@ enum PaymentWebController {
     @Sendable static func create(_ request: Request) async throws -> Response {
         let form = try request.content.decode(PaymentForm.self)
         return try await request.change {
-            let payment = try await PaymentService.create(form, on: request.context)
+            let payment = try await PaymentService.create(form, askingAboutDuplicates: true, on: request.context)
             request.flash(.success, request.text("payments_created", ["amount": "\(payment.currency) \(Formatting.money(payment.amount, locale: request.locale))"]))
             return PaymentsURL.index
-        } showAgain: { errors, status in
+        } showForm: { errors, status in
             try await renderIndex(request, form: PaymentPresentation.form(form), errors: errors, status: status)
         }
     }
@@ -87,7 +88,7 @@ enum PaymentWebController {
             try await PaymentService.update(payment, with: form, on: request.context)
             request.flash(.success, request.text("payments_saved"))
             return PaymentsURL.payment(id: payment.id)
-        } showAgain: { errors, status in
+        } showForm: { errors, status in
             try await renderShow(payment, request, form: PaymentPresentation.form(form), errors: errors, status: status)
         }
     }
@@ -103,15 +104,30 @@ enum PaymentWebController {
         }
     }
 
+    /// "Send to the bank" first shows the file's payments, their count and sum; only the
+    /// confirmation (with the payments it showed) writes the file.
     @Sendable static func execute(_ request: Request) async throws -> Response {
         let form = try request.content.decode(ExecuteForm.self)
+        guard form.confirmed == "1" else { return try await renderExecutePreview(request, form: form, errors: []) }
         return try await request.change {
-            let outcome = try await PaymentExecution.execute(account: form.account, date: form.date, on: request.context)
+            let outcome = try await PaymentExecution.execute(account: form.account, date: form.date, only: Set(form.payments ?? []), on: request.context)
             request.flash(.success, request.text("payments_executed", ["count": "\(outcome.file.paymentCount)", "id": outcome.file.messageID]))
             for item in outcome.leftOut { request.flash(.error, item.reason.message(item.payment, request: request)) }
             return PaymentsURL.index
         } showAgain: { errors, status in
-            try await renderIndex(request, form: nil, errors: errors, status: status)
+            // Changed since it was shown: shown again as it is now.
+            if status == .conflict { return try await renderExecutePreview(request, form: form, errors: errors) }
+            return try await renderIndex(request, form: nil, errors: errors, status: status)
+        }
+    }
+
+    private static func renderExecutePreview(_ request: Request, form: ExecuteForm, errors: [String]) async throws -> Response {
+        do {
+            let preview = try await PaymentExecution.preview(account: form.account, date: form.date, on: request.context)
+            let view = try PaymentPresentation.executePage(preview, request, errors: errors)
+            return try await request.renderPage("Payments/execute", title: "payments_execute_title", content: view, status: errors.isEmpty ? .ok : .conflict, activeModule: .payments)
+        } catch let error as UserFacingError {
+            return try await renderIndex(request, form: nil, errors: errors + error.messages(for: request), status: error.status)
         }
     }
 
@@ -130,13 +146,27 @@ enum PaymentWebController {
     static func renderIndex(
         _ request: Request, form: PaymentFormValues?, slipNotes: [String] = [], slipPending: Bool = false, errors: [String], status: HTTPStatus
     ) async throws -> Response {
+        try await renderIndex(request, form: form, slipNotes: slipNotes, slipPending: slipPending, errors: FormErrors(general: errors), status: status)
+    }
+
+    static func renderIndex(
+        _ request: Request, form: PaymentFormValues?, accountForm: AccountFormValues = AccountFormValues(), slipNotes: [String] = [],
+        slipPending: Bool = false, errors: FormErrors, status: HTTPStatus
+    ) async throws -> Response {
         let start = (try? request.query.decode(PaymentStart.self)) ?? PaymentStart()
-        let view = try await PaymentPresentation.indexPage(request.context, form: form, start: start, slipNotes: slipNotes, slipPending: slipPending, errors: errors)
+        var view = try await PaymentPresentation.indexPage(request.context, form: form, start: start, slipNotes: slipNotes, slipPending: slipPending, errors: errors.general)
+        view.fieldErrors = errors.fields
+        view.accountForm = accountForm
         return try await request.renderPage("Payments/index", title: "payments_title", content: view, status: status, activeModule: .payments)
     }
 
     static func renderShow(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: [String], status: HTTPStatus) async throws -> Response {
-        let view = try await PaymentPresentation.paymentPage(payment, request.context, form: form, errors: errors)
+        try await renderShow(payment, request, form: form, errors: FormErrors(general: errors), status: status)
+    }
+
+    static func renderShow(_ payment: Payment, _ request: Request, form: PaymentFormValues?, errors: FormErrors, status: HTTPStatus) async throws -> Response {
+        var view = try await PaymentPresentation.paymentPage(payment, request.context, form: form, errors: errors.general)
+        view.fieldErrors = errors.fields
         return try await request.renderPage("Payments/show", title: "payments_payment_title", content: view, status: status, activeModule: .payments)
     }
 }

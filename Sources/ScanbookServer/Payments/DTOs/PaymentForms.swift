@@ -36,6 +36,8 @@ struct PaymentForm: Content {
     var executionDate: String?
     /// How the user started it, for the favourites: "scan" or "template:<id>"; the kind otherwise.
     var from: String?
+    /// The page's "Pay it anyway" after it warned of a likely duplicate ("1").
+    var duplicateConfirmed: String? = nil
 
     static let maximumFieldLength = 200
 
@@ -45,7 +47,7 @@ struct PaymentForm: Content {
     }
 
     /// nil fields become empty text; anything longer than any field may be is cut (the checks then
-    /// name it as too long).
+    /// name it as too long). "No reference" left on a bill that implies one takes the implied type.
     func draft(debitIBAN: String, today: CalendarDate) -> PaymentDraft {
         let text = Self.field
         let address = QRBill.Address(
@@ -53,16 +55,22 @@ struct PaymentForm: Content {
             postalCode: text(beneficiaryPostalCode), town: text(beneficiaryTown), country: text(beneficiaryCountry).uppercased()
         )
         let hasAddress = ![address.name, address.street, address.postalCode, address.town, address.country].allSatisfy(\.isEmpty)
-        return PaymentDraft(
+        var draft = PaymentDraft(
             kind: PaymentDraft.Kind(rawValue: text(kind)) ?? .bank, debitAccount: debitIBAN, beneficiaryAccount: text(beneficiaryAccount),
             beneficiary: hasAddress ? address : nil, amount: text(amount), currency: text(currency).isEmpty ? "CHF" : text(currency).uppercased(),
             referenceType: text(referenceType).uppercased(), reference: text(reference), message: text(message),
             executionDate: text(executionDate).isEmpty ? today.description : text(executionDate)
         )
+        draft.referenceType = draft.inferredReferenceType
+        return draft
     }
 }
 
 struct ExecuteForm: Content {
     var account: UUID?
     var date: String?
+    /// The page's confirmation: "1", with the payments it showed (`payments[]`). The API executes
+    /// at once and sends neither.
+    var confirmed: String? = nil
+    var payments: [UUID]? = nil
 }

@@ -16,16 +16,25 @@ enum PaymentAccountService {
         let ownerID = try context.requireUser().requireID()
         var problems: [LocalizedProblem] = []
         let trimmedName = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmedName.isEmpty { problems.append(LocalizedProblem(key: "payments_accountNameRequired")) }
-        if trimmedName.count > maximumNameLength { problems.append(LocalizedProblem(key: "field_tooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
+        if trimmedName.isEmpty { problems.append(LocalizedProblem(key: "payments_accountNameRequired", field: "accountName")) }
+        if trimmedName.count > maximumNameLength {
+            problems.append(LocalizedProblem(key: "field_tooLong", arguments: ["maximum": "\(maximumNameLength)"], field: "accountName"))
+        }
         var checked: IBAN?
         switch IBAN.parse(String((iban ?? "").prefix(64))) {
         case .success(let value): checked = value
-        case .failure(let problem): problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind)])
+        case .failure(let problem):
+            problems += PaymentProblems.localized([PaymentProblem(.debitAccount, problem.kind, correctedValue: problem.correctedValue)]).map { found in
+                var shown = found
+                shown.field = "accountIBAN"
+                return shown
+            }
         }
         // None typed: the home currency.
         let code = (currency ?? "").isEmpty ? CurrencyCode(context.homeCurrency) : CurrencyCode(currency ?? "")
-        if code == nil { problems.append(LocalizedProblem(key: "settings_currencyInvalid", arguments: ["value": String((currency ?? "").prefix(20))])) }
+        if code == nil {
+            problems.append(LocalizedProblem(key: "settings_currencyInvalid", arguments: ["value": String((currency ?? "").prefix(20))], field: "accountCurrency"))
+        }
         guard problems.isEmpty, let checked, let code else { throw UserFacingError(.unprocessableEntity, problems) }
         let account = PaymentAccount(ownerID: ownerID, name: trimmedName, iban: checked.electronic, currency: code.code, isDefault: isDefault)
         do {

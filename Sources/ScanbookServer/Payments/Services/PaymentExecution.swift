@@ -28,10 +28,38 @@ enum PaymentExecution {
         let leftOut: [LeftOut]
     }
 
+    /// What a file for that account and day would hold now, and what it would leave out: shown
+    /// for the person to confirm, so one tap cannot send payments they did not see. Changes nothing.
+    struct Preview: Sendable {
+        let account: PaymentAccount
+        let day: CalendarDate
+        let ready: [Payment]
+        let leftOut: [LeftOut]
+    }
+
+    static func preview(account accountID: UUID?, date: String?, on context: ServiceContext) async throws -> Preview {
+        let ownerID = try context.requireUser().requireID()
+        let account = try await PaymentAccount.find(accountID, ownedBy: context)
+        guard let day = date.flatMap(CalendarDate.init(iso:)) else { throw UserFacingError(.unprocessableEntity, "payments_invalidDate") }
+        let ceiling = context.scanbookConfig.whitelistCeilingHundredths
+        var ready: [Payment] = []
+        var leftOut: [LeftOut] = []
+        for payment in try await due(ownerID: ownerID, accountID: try account.requireID(), day: day, on: context.db) {
+            if let reason = try await reasonLeftOut(payment, ownerID: ownerID, ceiling: ceiling, on: context.db) {
+                leftOut.append(LeftOut(payment: payment, reason: reason))
+            } else {
+                ready.append(payment)
+            }
+        }
+        guard !ready.isEmpty else { throw nothingReady(waiting: leftOut.count, day: day) }
+        return Preview(account: account, day: day, ready: ready, leftOut: leftOut)
+    }
+
     /// Every payment is checked against its signature digest (or the whitelist, for those that
     /// need none) in the transaction that marks it executed, so nothing changed after its check
-    /// reaches the file.
-    static func execute(account accountID: UUID?, date: String?, on context: ServiceContext) async throws -> Outcome {
+    /// reaches the file. `only`: the payments the person confirmed; any of them no longer ready
+    /// refuses the whole file (409), and payments added since stay pending.
+    static func execute(account accountID: UUID?, date: String?, only confirmed: Set<UUID>? = nil, on context: ServiceContext) async throws -> Outcome {
         let ownerID = try context.requireUser().requireID()
         let account = try await PaymentAccount.find(accountID, ownedBy: context)
         guard let day = date.flatMap(CalendarDate.init(iso:)) else { throw UserFacingError(.unprocessableEntity, "payments_invalidDate") }
@@ -42,25 +70,21 @@ enum PaymentExecution {
         let ceiling = context.scanbookConfig.whitelistCeilingHundredths
         let outcome: Outcome? = try await context.db.writeTransaction { database in
             try await database.lockPayments(of: ownerID)
-            let due = try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
-                .filter(\.$state == .pending).filter(\.$executionDate == day.description).with(\.$debitAccount).all()
             var payments: [Payment] = []
             var leftOut: [LeftOut] = []
-            for payment in due {
-                if payment.signatureRequired {
-                    if payment.isSigned(debitIBAN: payment.debitAccount.iban) {
-                        payments.append(payment)
-                    } else {
-                        leftOut.append(LeftOut(payment: payment, reason: payment.signedDigest == nil ? .unsigned : .changedSinceSigned))
-                    }
-                } else if try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database) {
+            for payment in try await due(ownerID: ownerID, accountID: accountID, day: day, on: database) {
+                if let confirmed, !confirmed.contains(try payment.requireID()) { continue }
+                if let reason = try await reasonLeftOut(payment, ownerID: ownerID, ceiling: ceiling, on: database) {
                     // The whitelist no longer covers it (an entry removed or its limit lowered):
                     // from now on it waits for a signature.
-                    try await WhitelistService.requireSignatureFromNowOn(payment, on: database, context: context)
-                    leftOut.append(LeftOut(payment: payment, reason: .notCoveredByWhitelist))
+                    if reason == .notCoveredByWhitelist { try await WhitelistService.requireSignatureFromNowOn(payment, on: database, context: context) }
+                    leftOut.append(LeftOut(payment: payment, reason: reason))
                 } else {
                     payments.append(payment)
                 }
+            }
+            if let confirmed, Set(try payments.map { try $0.requireID() }) != confirmed {
+                throw UserFacingError(.conflict, "payments_executeChanged")
             }
             // Nothing ready: no file, but what was found (a payment that now waits for a
             // signature) is kept.
@@ -84,10 +108,28 @@ enum PaymentExecution {
             return Outcome(file: file, payments: written, leftOut: leftOut)
         }
         if let outcome { return outcome }
-        let waiting = try await Payment.query(on: context.db).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
-            .filter(\.$state == .pending).filter(\.$executionDate == day.description).count()
-        if waiting > 0 { throw UserFacingError(.unprocessableEntity, "payments_awaitingSignature", ["count": "\(waiting)"]) }
-        throw UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description])
+        throw nothingReady(waiting: try await due(ownerID: ownerID, accountID: accountID, day: day, on: context.db).count, day: day)
+    }
+
+    /// The pending payments of one account and day, with their debit account.
+    private static func due(ownerID: UUID, accountID: UUID, day: CalendarDate, on database: any Database) async throws -> [Payment] {
+        try await Payment.query(on: database).filter(\.$owner.$id == ownerID).filter(\.$debitAccount.$id == accountID)
+            .filter(\.$state == .pending).filter(\.$executionDate == day.description).sort(\.$createdAt).with(\.$debitAccount).all()
+    }
+
+    /// Why a pending payment stays out of the file; nil when it goes in.
+    private static func reasonLeftOut(_ payment: Payment, ownerID: UUID, ceiling: Int, on database: any Database) async throws -> LeftOutReason? {
+        if payment.signatureRequired {
+            if payment.isSigned(debitIBAN: payment.debitAccount.iban) { return nil }
+            return payment.signedDigest == nil ? .unsigned : .changedSinceSigned
+        }
+        let uncovered = try await WhitelistService.requiresSignature(payment, wasRequired: false, ownerID: ownerID, ceiling: ceiling, on: database)
+        return uncovered ? .notCoveredByWhitelist : nil
+    }
+
+    private static func nothingReady(waiting: Int, day: CalendarDate) -> UserFacingError {
+        if waiting > 0 { return UserFacingError(.unprocessableEntity, "payments_awaitingSignature", ["count": "\(waiting)"]) }
+        return UserFacingError(.unprocessableEntity, "payments_nothingToExecute", ["date": day.description])
     }
 
     private static func transfer(_ payment: Payment) throws -> CreditTransfer {

@@ -20,11 +20,15 @@ enum PaymentService {
 
     /// A new pending payment; to a beneficiary on no whitelist, or above the entry's limit, it
     /// waits for a signature. How the user started it (a slip photo, a template, a kind) counts
-    /// for the home page's favourites.
-    static func create(_ form: PaymentForm, on context: ServiceContext) async throws -> Payment {
+    /// for the home page's favourites. `askingAboutDuplicates`: a likely repeat of an earlier
+    /// payment is refused (409) with a warning unless the form says to pay it anyway.
+    static func create(_ form: PaymentForm, askingAboutDuplicates: Bool = false, on context: ServiceContext) async throws -> Payment {
         let (checked, account) = try await check(form, on: context)
         let ownerID = try context.requireUser().requireID()
         let payment = Payment(ownerID: ownerID, checked: checked, debitAccountID: try account.requireID())
+        if askingAboutDuplicates, form.duplicateConfirmed != "1", let earlier = try await PaymentDuplicates.earlier(than: payment, on: context) {
+            throw UserFacingError(.conflict, [PaymentDuplicates.warning(earlier, repeating: payment, locale: context.locale)])
+        }
         let favourite = try await favouriteKey(form.from, kind: checked.kind, ownerID: ownerID, on: context.db)
         let ceiling = context.scanbookConfig.whitelistCeilingHundredths
         return try await context.db.writeTransaction { database in
@@ -100,7 +104,7 @@ enum PaymentService {
             return (checked, account)
         case .failure(let found):
             var problems = PaymentProblems.localized(found.problems.filter { account != nil || $0.field != .debitAccount })
-            if account == nil { problems.insert(LocalizedProblem(key: "payments_accountRequired"), at: 0) }
+            if account == nil { problems.insert(LocalizedProblem(key: "payments_accountRequired", field: "debitAccount"), at: 0) }
             throw UserFacingError(.unprocessableEntity, problems)
         }
     }

@@ -39,6 +39,7 @@ extension PaymentPresentation {
             confirmedAt: authenticator?.confirmedAt.map { Formatting.dateTime($0, locale: context.locale) },
             secret: enrolment.map { grouped($0.secret) },
             qrDataURL: enrolment.map { "data:image/svg+xml;base64," + Data($0.qrSVG.utf8).base64EncodedString() },
+            awaitingCode: enrolment == nil && authenticator.map { !$0.isConfirmed } ?? false,
             wrongCodes: try await wrongCodeNotes(context, only: nil),
             errors: errors
         )
@@ -49,8 +50,10 @@ extension PaymentPresentation {
         let entries = try await AuditEntry.query(on: context.db).filter(\.$actorID == userID).sort(\.$sequence, .descending).limit(200).all()
         return AuditView(entries: entries.map { entry in
             .init(sequence: entry.sequence, at: entry.at.replacingOccurrences(of: "T", with: " ").prefix(19).description,
-                  action: entry.action, subject: entry.subject,
-                  change: [entry.before.map { "− \($0)" }, entry.after.map { "+ \($0)" }].compactMap { $0 }.joined(separator: "\n"))
+                  action: AuditWording.action(entry.action, context),
+                  subject: AuditWording.subject(before: entry.before, after: entry.after, context),
+                  changes: AuditWording.changes(before: entry.before, after: entry.after, context),
+                  record: [entry.before.map { "− \($0)" }, entry.after.map { "+ \($0)" }].compactMap { $0 }.joined(separator: "\n"))
         })
     }
 

@@ -31,6 +31,9 @@ struct AuthenticatorView: Encodable {
     /// Only right after "set up": the secret as text and as a QR code (data URL), never again.
     let secret: String?
     let qrDataURL: String?
+    /// Set up but not yet confirmed, its key no longer shown: the person's app holds it, so a
+    /// mistyped code can be typed again instead of starting over.
+    let awaitingCode: Bool
     /// Wrong codes typed lately, one line per target and client address.
     let wrongCodes: [String]
     let errors: [String]
@@ -44,9 +47,14 @@ struct AuditView: Encodable {
     struct Row: Encodable {
         let sequence: Int
         let at: String
+        /// "Payment changed", in the reader's language.
         let action: String
+        /// "Robert Schneider AG · CHF 1949.75".
         let subject: String
-        let change: String
+        /// "Amount: 1949.75 → 1950.00", one per changed field.
+        let changes: [String]
+        /// The stored record itself (before and after), for whoever needs the exact entry.
+        let record: String
     }
 
     let entries: [Row]

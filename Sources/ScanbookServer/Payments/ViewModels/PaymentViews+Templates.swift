@@ -34,6 +34,8 @@ struct TemplatesView: Encodable {
     let debitAccounts: [SelectOption]
     let referenceTypes: [SelectOption]
     let errors: [String]
+    /// The shared payment fields show no problems beside their inputs here (a template's are few).
+    let fieldErrors: [String: String] = [:]
     let isTemplate = true
     let addFolderURL = PaymentsURL.folders.path
     let backURL = PaymentsURL.index.path

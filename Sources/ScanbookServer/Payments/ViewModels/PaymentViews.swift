@@ -17,6 +17,13 @@ struct PaymentFormValues: Encodable {
     var from = ""
 }
 
+struct AccountFormValues: Encodable {
+    var name = ""
+    var iban = ""
+    var currency = ""
+    var isDefault = false
+}
+
 struct PaymentRow: Encodable {
     let url: String
     let beneficiary: String
@@ -61,6 +68,10 @@ struct PaymentsIndexView: Encodable {
     /// The photo waits for a worker or is being read (the page reloads).
     let slipPending: Bool
     let errors: [String]
+    /// Problems shown beside the payment form's inputs, keyed by input name.
+    var fieldErrors: [String: String] = [:]
+    /// The add-account form as typed, shown again when it was refused.
+    var accountForm = AccountFormValues()
     let today: String
     let maxUpload: String
     let links: Links
@@ -101,6 +112,7 @@ struct PaymentShowView: Encodable {
     let referenceTypes: [SelectOption]
     let rejectionReason: String?
     let errors: [String]
+    var fieldErrors: [String: String] = [:]
     let updateURL: String
     let deleteURL: String
     let signURL: String

@@ -7,6 +7,8 @@ struct LocalizedProblem: Sendable, Equatable {
     var arguments: [String: String] = [:]
     /// Arguments that are catalogue keys themselves (a field's name), put in the same language.
     var localizedArguments: [String: String] = [:]
+    /// The name of the form input the problem is about, so a page can show it beside that input.
+    var field: String? = nil
 
     /// The sentence in the wording's language: a page's, an API request's, an XML request's.
     func text(in wording: some Wording) -> String {

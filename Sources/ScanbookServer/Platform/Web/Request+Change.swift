@@ -16,3 +16,17 @@ extension Request {
         }
     }
 }
+
+extension Request {
+    /// `change(_:showAgain:)` for a form that shows each problem beside the input it names.
+    func change(
+        _ body: () async throws -> any SitePath,
+        showForm: (_ errors: FormErrors, _ status: HTTPStatus) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return redirect(to: try await body().path, redirectType: .normal)
+        } catch let error as UserFacingError {
+            return try await showForm(FormErrors(error, for: self), error.status)
+        }
+    }
+}

@@ -5,7 +5,7 @@ importScripts("/js/offline-queue.js");
 
 const SHELL = "scanbook-shell-v1", PAGES = "scanbook-pages-v1", KEPT_PAGES = 40;
 const SHELL_FILES = [
-  "/css/app.css", "/js/confirm.js", "/js/upload-progress.js", "/js/number-read.js", "/js/offline-queue.js", "/js/offline.js",
+  "/css/app.css", "/js/confirm.js", "/js/form-errors.js", "/js/payment-form.js", "/js/upload-progress.js", "/js/number-read.js", "/js/offline-queue.js", "/js/offline.js",
   "/js/list-live.js", "/manifest.json", "/icons/icon-192.png", "/icons/icon.svg",
 ];
 

@@ -113,12 +113,20 @@
       ["x[]", "y[]", "w[]", "h[]"].forEach((name, index) => { input(action.row, name).value = Math.round(rect[index]); });
       draw();
     });
-    const finish = () => {
-      if (action && action.kind === "draw" && action.row) { const name = input(action.row, "name[]"); name.focus(); name.select(); }
+    // A drawn box's name is selected for typing, without scrolling to the table below (the page
+    // jumped 800-1,000 px after each box); on a touch screen not focused at all, since the keyboard
+    // it opens resizes the page and redraws the boxes under the next drag.
+    const finish = (event) => {
+      if (action && action.kind === "draw" && action.row && event.type === "pointerup" && event.pointerType !== "touch") {
+        const name = input(action.row, "name[]");
+        name.focus({ preventScroll: true });
+        name.select();
+      }
       action = null;
     };
     frame.addEventListener("pointerup", finish);
     frame.addEventListener("pointercancel", finish);
+    frame.addEventListener("lostpointercapture", finish);
   });
 
   document.querySelectorAll("[data-zoom]").forEach((button) => {
