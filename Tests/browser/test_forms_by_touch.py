@@ -48,12 +48,15 @@ def test_regions_drawn_by_finger_on_a_phone(server, browser, tmp_path):
 
     jumps = []
     for index in range(DRAWN):
-        left, top, width, height = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", frame)
-        # Two columns of four rows of boxes over the page, apart from each other.
+        # Two columns of four rows of boxes over the part of the page below the sticky top bar.
+        left, top, width, bottom, bar = browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(), bar = document.querySelector('.topbar');"
+            "return [r.left, r.top, r.width, Math.min(r.bottom, window.innerHeight), bar ? bar.getBoundingClientRect().bottom : 0]", frame)
+        first = max(top, bar, 0) + 20
         column, row = index % 2, index // 2
-        step = (min(height, 800) - 40) / 4
+        step = (bottom - first - 10) / 4
         x0 = int(left + width * (0.08 + 0.47 * column))
-        y0 = int(max(top, 0) + 30 + row * step)
+        y0 = int(first + row * step)
         before = browser.execute_script("return window.scrollY")
         swipe(browser, (x0, y0), (x0 + int(width * 0.35), y0 + int(step * 0.6)))
         jumps.append(abs(browser.execute_script("return window.scrollY") - before))

@@ -114,7 +114,7 @@ def test_photo_to_signed_payment_to_bank_file(server, browser):
     assert "Robert Schneider AG" in browser.find_element(By.ID, "personal-whitelist").text
     browser.get(url + "/payments/audit")
     entries = browser.find_element(By.ID, "audit-entries").text
-    assert "payment.sign" in entries and "payments.execute" in entries
+    assert "Payment signed" in entries and "Payments sent to the bank" in entries and "payment.sign" not in entries
     screenshot(browser, "32-audit-log")
 
     # The chain verifies; a changed entry is found and the command fails.
