@@ -48,11 +48,13 @@ def test_regions_drawn_by_finger_on_a_phone(server, browser, tmp_path):
 
     jumps = []
     for index in range(DRAWN):
-        # Two columns of four rows of boxes over the part of the page below the sticky top bar.
+        # Two columns of four rows of boxes over the visible page, from its top edge: the top bar
+        # must not cover it (a drag that starts on the bar scrolls the page instead of drawing).
         left, top, width, bottom, bar = browser.execute_script(
             "const r = arguments[0].getBoundingClientRect(), bar = document.querySelector('.topbar');"
             "return [r.left, r.top, r.width, Math.min(r.bottom, window.innerHeight), bar ? bar.getBoundingClientRect().bottom : 0]", frame)
-        first = max(top, bar, 0) + 20
+        first = max(top, 0) + 20
+        assert bar <= first - 20, f"the top bar covers the drawing ({bar:.0f} px over a page starting at {top:.0f})"
         column, row = index % 2, index // 2
         step = (bottom - first - 10) / 4
         x0 = int(left + width * (0.08 + 0.47 * column))

@@ -92,6 +92,18 @@ import VaporTesting
             let confirmed = try await anna.post(PaymentsURL.index.path, try Self.schneider(account, on: app, changing: ["duplicateConfirmed": "1"]))
             #expect(confirmed.status == .seeOther)
             #expect(try await Payment.query(on: app.db).count() == 3)
+
+            // The API makes the payment a client asked for, and names the one it probably repeats.
+            let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
+            let dto = try PaymentAccountDTO(account)
+            let first = try await api.send(.POST, PaymentsAPIRoute.payments, json: PaymentSigningTests.bank(dto, to: "CH5604835012345678009", amount: "77.70", on: app))
+            #expect(first.status == .created)
+            #expect(try first.content.decode(PaymentDTO.self).possibleDuplicate == nil, "the first payment repeats nothing, itself included")
+            let repeated = try await api.send(.POST, PaymentsAPIRoute.payments, json: PaymentSigningTests.bank(dto, to: "CH5604835012345678009", amount: "77.70", on: app))
+            #expect(repeated.status == .created)
+            let warning = try #require(try repeated.content.decode(PaymentDTO.self).possibleDuplicate)
+            #expect(warning.payment == (try first.content.decode(PaymentDTO.self)).id && warning.reason == .samePayeeAndAmount)
+            #expect(try await Payment.query(on: app.db).count() == 5)
         }
     }
 

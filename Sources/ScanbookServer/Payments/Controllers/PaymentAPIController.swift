@@ -30,7 +30,9 @@ enum PaymentAPIController {
 
     @Sendable static func create(_ request: Request) async throws -> Response {
         let payment = try await PaymentService.create(try request.content.decode(PaymentForm.self), on: request.context)
-        return try await request.created(PaymentDTO(payment), at: PaymentsAPIRoute.payment(id: payment.id))
+        let earlier = try await PaymentDuplicates.earlier(than: payment, on: request.context)
+        return try await request.created(PaymentDTO(payment, possibleDuplicate: try earlier.map { try PossibleDuplicateDTO($0, repeating: payment) }),
+                                         at: PaymentsAPIRoute.payment(id: payment.id))
     }
 
     @Sendable static func show(_ request: Request) async throws -> PaymentDTO {

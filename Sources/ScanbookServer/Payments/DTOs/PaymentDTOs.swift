@@ -46,8 +46,10 @@ struct PaymentDTO: Content {
     /// Created → signed → in file → booked or rejected, with dates: only where one payment is
     /// shown (not in lists or the audit log).
     let life: [PaymentLifeStep]?
+    /// Only in the answer that made the payment: an earlier payment it probably repeats.
+    let possibleDuplicate: PossibleDuplicateDTO?
 
-    init(_ payment: Payment, life: Bool = false) throws {
+    init(_ payment: Payment, life: Bool = false, possibleDuplicate: PossibleDuplicateDTO? = nil) throws {
         id = try payment.requireID()
         kind = payment.kind
         debitAccount = payment.$debitAccount.id
@@ -68,6 +70,19 @@ struct PaymentDTO: Content {
         signed = payment.$debitAccount.value.map { payment.isSigned(debitIBAN: $0.iban) } ?? false
         contentDigest = payment.contentDigest
         self.life = life ? payment.life : nil
+        self.possibleDuplicate = possibleDuplicate
+    }
+}
+
+struct PossibleDuplicateDTO: Content {
+    let payment: UUID
+    let reason: PaymentDuplicates.Reason
+    let createdAt: Date?
+
+    init(_ earlier: Payment, repeating payment: Payment) throws {
+        self.payment = try earlier.requireID()
+        reason = PaymentDuplicates.reason(earlier, repeating: payment)
+        createdAt = earlier.createdAt
     }
 }
 
