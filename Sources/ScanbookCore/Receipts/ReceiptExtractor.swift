@@ -104,6 +104,9 @@ public struct ReceiptExtractor: Sendable {
         if let total, totalEvidence != .witnessed, Self.oneSlipFromASum(total, witnesses) {
             confidence = min(confidence, TotalConfidence.oneSlipFromASum)
         }
+        if let total, let totalLine, lines.indices.contains(totalLine), Self.readThroughLeadingS(total, in: lines[totalLine]) {
+            confidence = min(confidence, TotalConfidence.leadingS)
+        }
         return Result(
             total: total, currency: findCurrency(lines), date: findDate(lines),
             merchant: MerchantGuess.from(lines, confidences: layout?.map(\.confidence)), confidence: confidence, totalLine: totalLine,
@@ -124,6 +127,16 @@ public struct ReceiptExtractor: Sendable {
         if let vat = Self.vatWitness(lines, keywords: keywords), vat.agrees(with: total) { confirming += 1 }
         if confirming >= (replaced ? 2 : 1) { return .witnessed }
         return origin == .keyword || origin == .cashMinusChange ? .keyword : .guess
+    }
+
+    /// "Total: S8.20" is 58.20 when the S is a misread 5 and 8.20 when it is a misread "$"; OCR
+    /// makes both mistakes, so a total whose first digit was read from an S is for the user to check.
+    static func readThroughLeadingS(_ total: Amount, in line: String) -> Bool {
+        line.split(separator: " ").contains { word in
+            let token = word.drop { $0 == ":" }
+            return token.first == "S" && token.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
+                && AmountParser.parse(String(token))?.sameValue(as: total) == true
+        }
     }
 
     /// A total that one of the receipt's sums gives with one digit changed, lost or added ("91.95"

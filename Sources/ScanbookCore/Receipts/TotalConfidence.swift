@@ -24,6 +24,8 @@ enum TotalConfidence {
     static let afterWitness = 0.7
     /// At most this sure when one of the receipt's sums is one misread digit away from the total.
     static let oneSlipFromASum = 0.7
+    /// At most this sure when the total's first digit was read from an "S" (a 5, or a "$"?).
+    static let leadingS = 0.7
     /// A keyword reading is never certain and never worthless.
     static let range = 0.1...0.99
     /// OCR's word confidence (0–100) under which the total's digits are doubtful.

@@ -55,6 +55,20 @@ import Testing
         #expect(read.confidence >= ReceiptExtractor.checkConfidence)
     }
 
+    @Test func aTotalWhoseFirstDigitWasAnSIsFlagged() {
+        // "S8.20": a 5 or a "$" misread; the reading stands (58.20), but the user is asked.
+        let receipt = ["RICE SHOP", "Meat + 3 Vege 52.20", "Vegetable 6.00", "Sub Total 58.20"]
+        let plain = extractor.extract(ocr(receipt + ["Nett Total: 58.20", "Cash 60.00", "Change 1.80"]))
+        #expect(plain.total?.description == "58.20")
+        #expect(plain.confidence >= ReceiptExtractor.checkConfidence)
+        let ambiguous = extractor.extract(ocr(receipt + ["Nett Total: S8.20", "Cash 60.00", "Change 1.80"]))
+        #expect(ambiguous.total?.description == "58.20")
+        #expect(ambiguous.confidence < ReceiptExtractor.checkConfidence)
+        #expect(ReceiptExtractor.readThroughLeadingS(Amount(minorUnits: 5820, decimals: 2), in: "Nett Total: S8.20"))
+        #expect(!ReceiptExtractor.readThroughLeadingS(Amount(minorUnits: 820, decimals: 2), in: "Nett Total: $8.20"))
+        #expect(!ReceiptExtractor.readThroughLeadingS(Amount(minorUnits: 5820, decimals: 2), in: "SUMME 58.20"), "an S word beside it is no digit")
+    }
+
     @Test func aTaxTotalUnderTheTaxLinesIsNotAddedTwice() {
         func breakdown(_ lines: [String]) -> Set<Int>? {
             ReceiptExtractor.breakdownWitness(lines[...], amounts: lines.map { AmountParser.amounts(in: $0).map(\.amount) }, rounding: nil)?.totals
