@@ -22,10 +22,11 @@ extension CaptureService {
             """))
     }
 
-    /// The search as typed, trimmed; nil for none. Too long is a 400 that names the limit.
+    /// The search as typed, trimmed; nil for none. Too long is a 400 that names the limit,
+    /// counted as sent and in code points, as the API document's `maxLength` counts.
     static func checkedSearch(_ raw: String?) throws(UserFacingError) -> String? {
         let search = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard search.count <= maximumSearchLength else {
+        guard (raw ?? "").unicodeScalars.count <= maximumSearchLength else {
             throw UserFacingError(.badRequest, "capture_searchTooLong", ["maximum": "\(maximumSearchLength)"])
         }
         return search.isEmpty ? nil : search

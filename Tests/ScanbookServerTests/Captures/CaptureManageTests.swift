@@ -101,6 +101,10 @@ struct DerivedImageProcessor: CaptureProcessor {
             #expect(tooLong.status == .badRequest)
             #expect(tooLong.body.string.contains("at most 100 characters"))
             #expect(try await api.send(.GET, APIRoute.captures, query: "?q=\(long)").status == .badRequest)
+            // Counted as sent and in code points, as the document's maxLength: trailing spaces and
+            // an accent written as a combining mark count too.
+            #expect(try await api.send(.GET, APIRoute.captures, query: "?q=\(String(long.dropLast()))%20").status == .badRequest)
+            #expect(try await api.send(.GET, APIRoute.captures, query: "?q=\(String(repeating: "e%CC%81", count: 51))").status == .badRequest)
         }
     }
 

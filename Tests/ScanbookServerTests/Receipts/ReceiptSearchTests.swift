@@ -106,6 +106,7 @@ import VaporTesting
             }
             let api = APIClient(app: app, token: try await app.apiToken(email: "anna@example.org"))
             for query in ["?min=abc", "?max=99999999999999999999", "?from=yesterday", "?q=\(long)", "?month=x", "?q[]=a", "?q=a%00b", "?merchant=%1B",
+                          "?q=%3B%0A", "?q=%0A", "?min=10%20", "?from=2018-01-01%20", "?q=\(String(repeating: "x", count: 200))%20",
                           "?to=", "?from=01.01.2018", "?min=1%2C234.50"] {
                 let response = try await api.send(.GET, ReceiptsAPIRoute.receipts, query: query)
                 #expect(response.status == .badRequest, "\(query): \(response.body.string)")

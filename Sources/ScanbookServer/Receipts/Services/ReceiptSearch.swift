@@ -31,21 +31,32 @@ struct ReceiptSearch: Sendable, Equatable {
     init(_ query: ReceiptListQuery, mark: DecimalMark, strict: Bool = false) throws(UserFacingError) {
         var problems: [LocalizedProblem] = []
         func text(_ value: String?, field: String) -> String? {
-            guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-            // Counted as the API document counts (code points), never more leniently.
-            guard trimmed.unicodeScalars.count <= Self.maximumTextLength else {
+            guard let value else { return nil }
+            // Checked as sent, before trimming, and counted as the API document counts (code
+            // points): a newline alone is a control character there too, not an empty search.
+            guard value.unicodeScalars.count <= Self.maximumTextLength else {
                 problems.append(.init(key: "receipts_searchTooLong", arguments: ["field": field, "maximum": "\(Self.maximumTextLength)"]))
                 return nil
             }
             // PostgreSQL refuses a NUL in text outright; no stored name or text holds a control character.
-            guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 problems.append(.init(key: "receipts_searchInvalid", arguments: ["field": field]))
                 return nil
             }
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { return nil }
             return trimmed
         }
+        // The API takes a value exactly as its pattern allows it (a space around it is a mistake
+        // there too); the page trims what people type.
+        func typed(_ value: String?) -> String? {
+            guard let value else { return nil }
+            if strict { return value }
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : trimmed
+        }
         func amount(_ value: String?) -> Int? {
-            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty || strict, value != nil else { return nil }
+            guard let trimmed = typed(value) else { return nil }
             let plain = !strict || Self.isPlainAmount(trimmed)
             guard plain, let hundredths = Amount(typed: trimmed, mark: strict ? .point : mark)?.hundredths else {
                 problems.append(.init(key: "receipts_invalidTotal", arguments: ["value": String(trimmed.prefix(40))]))
@@ -54,7 +65,7 @@ struct ReceiptSearch: Sendable, Equatable {
             return hundredths
         }
         func date(_ value: String?) -> CalendarDate? {
-            guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty || strict, value != nil else { return nil }
+            guard let trimmed = typed(value) else { return nil }
             // The date parser reads receipt lines; a short field is all a date needs.
             guard trimmed.count <= 20, let date = CalendarDate(iso: trimmed) ?? (strict ? nil : DateParser.parse(trimmed)) else {
                 problems.append(.init(key: "receipts_invalidDate", arguments: ["value": String(trimmed.prefix(40))]))
@@ -84,10 +95,9 @@ struct ReceiptSearch: Sendable, Equatable {
         guard problems.isEmpty else { throw UserFacingError(strict ? .unprocessableEntity : .badRequest, problems) }
     }
 
-    /// "12", "-3.5", "1234.50": what the API document's pattern for `min` and `max` allows.
+    /// "12", "3.5", "1234.50": what the API document's pattern for `min` and `max` allows.
     static func isPlainAmount(_ text: String) -> Bool {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), (1...7).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
         return parts.count == 1 || ((1...2).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber })
     }
