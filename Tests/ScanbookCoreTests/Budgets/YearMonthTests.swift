@@ -7,6 +7,8 @@ import ScanbookCore
         #expect(YearMonth("2025-6") == nil)
         #expect(YearMonth("2025-13") == nil)
         #expect(YearMonth("june") == nil)
+        #expect(YearMonth("2018-+1") == nil, "digits only")
+        #expect(YearMonth("+201-01") == nil)
     }
 
     @Test func stepsOverYearBoundaries() throws {

@@ -18,6 +18,13 @@ import ScanbookCore
         #expect(DateParser.parse("29.02.2023") == nil)
     }
 
+    @Test func anISODateIsExactlyTenDigitsAndDashes() {
+        #expect(CalendarDate(iso: "2018-01-05") == CalendarDate(year: 2018, month: 1, day: 5))
+        for text in ["2018-+1-05", "2018-01-+5", "+201-01-05", "2018-1-05 ", "2018-01-5", "2018/01/05", "2018-02-30"] {
+            #expect(CalendarDate(iso: text) == nil, "\(text)")
+        }
+    }
+
     @Test func aDateAfterTheDayOfReadingIsAnOCRSlip() {
         let reader = ReceiptExtractor(latestDate: CalendarDate(year: 2026, month: 11, day: 25))
         let lines = ["Date : 23/03/2078 10:52", "Total 9.00", "Printed 22.03.2018"]

@@ -71,6 +71,9 @@ struct DerivedImageProcessor: CaptureProcessor {
             #expect(renamed.status == .ok)
             #expect(try renamed.content.decode(CaptureDTO.self).title == "Lease")
             #expect(try await api.send(.PATCH, APIRoute.capture(id: plain), json: ["title": String(repeating: "y", count: 121)]).status == .unprocessableEntity)
+            // Counted as sent and in code points, as the document's maxLength counts.
+            #expect(try await api.send(.PATCH, APIRoute.capture(id: plain), json: ["title": String(repeating: "y", count: 120) + " "]).status == .unprocessableEntity)
+            #expect(try await api.send(.PATCH, APIRoute.capture(id: plain), json: ["title": String(repeating: "y", count: 119) + "e\u{301}"]).status == .unprocessableEntity)
             let wrongType = try await api.send(.PATCH, path: APIRoute.capture(id: plain).path, body: "{\"title\": 5}", contentType: "application/json")
             #expect([.badRequest, .unprocessableEntity].contains(wrongType.status), "\(wrongType.status)")
             let cleared = try await api.send(.PATCH, path: APIRoute.capture(id: plain).path, body: "{\"title\": null}", contentType: "application/json")

@@ -113,6 +113,10 @@ import VaporTesting
             #expect(foreign.status == .unprocessableEntity && foreign.body.string.contains("not one of your accounts"))
             let notXML = try await Self.send(api, "<Document><oops")
             #expect(notXML.status == .unprocessableEntity)
+            // A preview asked for in other words is refused, not taken as "apply".
+            let unclear = try await api.send(.POST, path: PaymentsAPIRoute.statements.path + "?preview=yes",
+                                             body: Self.document("054", version: "08", entries: [good]), contentType: "application/xml")
+            #expect(unclear.status == .badRequest && unclear.body.string.contains("true or false"), "\(unclear.body.string)")
             #expect(try await Payment.query(on: app.db).filter(\.$state == .booked).count() == 0)
             #expect(try await BankStatementEntry.query(on: app.db).count() == 0)
 

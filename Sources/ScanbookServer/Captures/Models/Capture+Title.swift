@@ -23,7 +23,8 @@ extension Capture {
     static func checkedTitle(_ raw: String?) throws(UserFacingError) -> String? {
         let flattened = String((raw ?? "").unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
         let title = flattened.trimmingCharacters(in: .whitespaces)
-        guard title.count <= maximumTitleLength else {
+        // Counted as sent and in code points, as the API document's maxLength counts.
+        guard (raw ?? "").unicodeScalars.count <= maximumTitleLength else {
             throw UserFacingError(.unprocessableEntity, "capture_titleTooLong", ["maximum": "\(maximumTitleLength)"])
         }
         return title.isEmpty ? nil : title

@@ -198,13 +198,14 @@ enum FormTemplateService {
     private static func checkedName(_ raw: String?) throws -> String {
         let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw UserFacingError(.unprocessableEntity, "forms_nameRequired") }
-        guard name.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "forms_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
+        // Counted as sent and in code points, as the API document's maxLength counts.
+        guard (raw ?? "").unicodeScalars.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "forms_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
         return name
     }
 
     private static func checkedDescription(_ raw: String?) throws -> String {
         let text = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= maximumDescriptionLength else { throw UserFacingError(.unprocessableEntity, "forms_descriptionTooLong", ["maximum": "\(maximumDescriptionLength)"]) }
+        guard (raw ?? "").unicodeScalars.count <= maximumDescriptionLength else { throw UserFacingError(.unprocessableEntity, "forms_descriptionTooLong", ["maximum": "\(maximumDescriptionLength)"]) }
         return text
     }
 }

@@ -150,10 +150,11 @@ enum ExpenseService {
         return ForeignPayment(amount: amount, currency: currency, rate: rate, converted: converted)
     }
 
-    /// What an expense's description (trimmed) must be: something, and not too long.
-    static func descriptionProblems(_ description: String) -> [LocalizedProblem] {
+    /// What an expense's description (trimmed) must be: something, and not too long, counted in
+    /// code points and as sent (`typed`, before trimming), as the API document's maxLength counts.
+    static func descriptionProblems(_ description: String, asSent typed: String?) -> [LocalizedProblem] {
         if description.isEmpty { return [.init(key: "expenses_descriptionRequired")] }
-        if description.count > maximumDescriptionLength { return [.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])] }
+        if max(description.unicodeScalars.count, (typed ?? "").unicodeScalars.count) > maximumDescriptionLength { return [.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])] }
         return []
     }
 
@@ -168,7 +169,7 @@ enum ExpenseService {
         var problems: [LocalizedProblem] = []
         let description = (input.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let title = description.isEmpty ? (receipt.map { receiptTitle($0, context) } ?? "") : description
-        problems += descriptionProblems(title)
+        problems += descriptionProblems(title, asSent: input.description)
         let typedAmount = (input.amount ?? "").trimmingCharacters(in: .whitespaces)
         let amount = typedAmount.isEmpty ? receipt?.total?.hundredths : Amount(typed: typedAmount, mark: context.decimalMark)?.hundredths
         guard let amount, isBookable(amount) else {

@@ -166,7 +166,8 @@ enum ListService {
     private static func validName(_ name: String?) throws -> String {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw UserFacingError(.unprocessableEntity, "lists_nameRequired") }
-        guard trimmed.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "lists_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
+        // Counted as sent and in code points, as the API document's maxLength counts.
+        guard (name ?? "").unicodeScalars.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "lists_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
         return trimmed
     }
 }

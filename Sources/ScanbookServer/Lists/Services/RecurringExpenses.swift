@@ -18,7 +18,7 @@ enum RecurringExpenses {
         let members = try await ListService.members(of: list, on: context.db).members.map { try $0.requireID() }
         var problems: [LocalizedProblem] = []
         let description = (input.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        problems += ExpenseService.descriptionProblems(description)
+        problems += ExpenseService.descriptionProblems(description, asSent: input.description)
         let amount = Amount(typed: input.amount ?? "", mark: context.decimalMark)?.hundredths
         if !(amount.map(ExpenseService.isBookable) ?? false) { problems.append(.init(key: "expenses_invalidAmount")) }
         let payer = input.paidBy ?? me

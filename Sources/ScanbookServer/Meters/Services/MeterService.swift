@@ -79,7 +79,8 @@ enum MeterService {
         var name = meter.name
         if let typed = changes.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
             if typed.isEmpty { problems.append(.init(key: "meters_nameRequired")) }
-            else if typed.count > maximumNameLength { problems.append(.init(key: "meters_nameTooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
+            // Counted as sent and in code points, as the API document's maxLength counts.
+            else if (changes.name ?? "").unicodeScalars.count > maximumNameLength { problems.append(.init(key: "meters_nameTooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
             else { name = typed }
         }
         var kind = meter.kind
@@ -103,7 +104,7 @@ enum MeterService {
         }
         var unit = meter.unit
         if let typed = changes.unit?.trimmingCharacters(in: .whitespaces) {
-            if typed.count > maximumUnitLength { problems.append(.init(key: "meters_unitTooLong")) } else { unit = typed }
+            if (changes.unit ?? "").unicodeScalars.count > maximumUnitLength { problems.append(.init(key: "meters_unitTooLong")) } else { unit = typed }
         }
         if unit.isEmpty { unit = defaultUnit(kind) }
         var price = meter.pricePerUnit
