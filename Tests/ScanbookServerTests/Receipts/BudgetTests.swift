@@ -215,6 +215,7 @@ import VaporTesting
             #expect(try await api.send(.DELETE, ReceiptsAPIRoute.keyword(id: added.id)).status == .noContent)
 
             #expect(try await api.send(.DELETE, ReceiptsAPIRoute.category(id: electronics.id)).status == .conflict)
+            #expect(try await api.send(.DELETE, ReceiptsAPIRoute.category(id: electronics.id), query: "?reassignTo=").status == .unprocessableEntity, "an empty id is not a category")
             let other = try #require(categories.first)
             #expect(try await api.send(.DELETE, ReceiptsAPIRoute.category(id: electronics.id), query: "?reassignTo=\(other.id)").status == .noContent)
             #expect(try await api.send(.DELETE, ReceiptsAPIRoute.receipt(id: queued.id)).status == .noContent)

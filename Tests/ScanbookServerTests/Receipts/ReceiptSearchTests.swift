@@ -113,7 +113,7 @@ import VaporTesting
                 #expect(response.body.string.contains("\"reason\""), "\(query)")
             }
             // Fields that read but ask for nothing together: the document cannot say so, a 422.
-            for query in ["?min=5&max=1", "?from=2019-01-01&to=2018-01-01"] {
+            for query in ["?min=5&max=1", "?from=2019-01-01&to=2018-01-01", "?q=a+b+c+d+e+f+g+h+i"] {
                 #expect(try await api.send(.GET, ReceiptsAPIRoute.receipts, query: query).status == .unprocessableEntity, "\(query)")
             }
         }

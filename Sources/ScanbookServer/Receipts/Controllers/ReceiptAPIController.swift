@@ -91,7 +91,10 @@ enum ReceiptAPIController {
     /// `DELETE …?reassignTo=<category id>`
     @Sendable static func deleteCategory(_ request: Request) async throws -> HTTPStatus {
         let category = try await CategoryService.find(request.id(.category), on: request.context)
-        try await CategoryService.delete(category, reassignTo: try request.query.get(String?.self, at: "reassignTo"), on: request.context)
+        let target = try request.query.get(String?.self, at: "reassignTo")
+        // The page's select sends "" for "nowhere"; in the API an empty id is a mistake, not that.
+        if target?.isEmpty == true { throw UserFacingError(.unprocessableEntity, "receipts_unknownCategory") }
+        try await CategoryService.delete(category, reassignTo: target, on: request.context)
         return .noContent
     }
 

@@ -74,9 +74,6 @@ struct ReceiptSearch: Sendable, Equatable {
             return date
         }
         let words = text(query.q, field: "q").map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
-        if words.count > Self.maximumWords {
-            problems.append(.init(key: "receipts_searchTooManyWords", arguments: ["maximum": "\(Self.maximumWords)"]))
-        }
         self.words = Array(words.prefix(Self.maximumWords))
         merchant = text(query.merchant, field: "merchant")
         minimumHundredths = amount(query.min)
@@ -84,8 +81,12 @@ struct ReceiptSearch: Sendable, Equatable {
         from = date(query.from)
         to = date(query.to)
         guard problems.isEmpty else { throw UserFacingError(.badRequest, problems) }
-        // Each field reads, but together they ask for nothing: for the API a 422 (the document's
-        // schema cannot say "max not below min"), for the page its usual 400 with the form again.
+        // Each field reads, but the search is not one to run (too many words; a range that asks for
+        // nothing): for the API a 422, since the document's schema cannot say so, for the page its
+        // usual 400 with the form again.
+        if words.count > Self.maximumWords {
+            problems.append(.init(key: "receipts_searchTooManyWords", arguments: ["maximum": "\(Self.maximumWords)"]))
+        }
         if let minimumHundredths, let maximumHundredths, minimumHundredths > maximumHundredths {
             problems.append(.init(key: "receipts_searchAmountOrder"))
         }
