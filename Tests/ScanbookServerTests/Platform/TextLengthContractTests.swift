@@ -51,6 +51,9 @@ import VaporTesting
             try await check("form description", FormTemplateService.maximumDescriptionLength) {
                 try await api.send(.POST, FormsAPIRoute.templates, json: ["name": "Prüfung", "description": $0])
             }
+            try await check("payment template name", PaymentTemplateService.maximumNameLength) {
+                try await api.send(.POST, PaymentsAPIRoute.templates, json: ["name": $0, "folder": ""])
+            }
         }
     }
 }
