@@ -22,11 +22,10 @@ extension CaptureService {
             """))
     }
 
-    /// The search as typed, trimmed; nil for none. Too long is a 400 that names the limit,
-    /// counted as sent and in code points, as the API document's `maxLength` counts.
+    /// The search as typed, trimmed; nil for none. Too long (as sent) is a 400 that names the limit.
     static func checkedSearch(_ raw: String?) throws(UserFacingError) -> String? {
         let search = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (raw ?? "").unicodeScalars.count <= maximumSearchLength else {
+        guard !raw.exceedsDocumentedLength(maximumSearchLength) else {
             throw UserFacingError(.badRequest, "capture_searchTooLong", ["maximum": "\(maximumSearchLength)"])
         }
         return search.isEmpty ? nil : search

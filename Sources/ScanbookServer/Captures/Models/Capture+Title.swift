@@ -23,8 +23,7 @@ extension Capture {
     static func checkedTitle(_ raw: String?) throws(UserFacingError) -> String? {
         let flattened = String((raw ?? "").unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
         let title = flattened.trimmingCharacters(in: .whitespaces)
-        // Counted as sent and in code points, as the API document's maxLength counts.
-        guard (raw ?? "").unicodeScalars.count <= maximumTitleLength else {
+        guard !raw.exceedsDocumentedLength(maximumTitleLength) else {
             throw UserFacingError(.unprocessableEntity, "capture_titleTooLong", ["maximum": "\(maximumTitleLength)"])
         }
         return title.isEmpty ? nil : title

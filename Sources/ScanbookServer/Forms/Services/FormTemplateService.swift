@@ -198,14 +198,13 @@ enum FormTemplateService {
     private static func checkedName(_ raw: String?) throws -> String {
         let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw UserFacingError(.unprocessableEntity, "forms_nameRequired") }
-        // Counted as sent and in code points, as the API document's maxLength counts.
-        guard (raw ?? "").unicodeScalars.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "forms_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
+        guard !raw.exceedsDocumentedLength(maximumNameLength) else { throw UserFacingError(.unprocessableEntity, "forms_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
         return name
     }
 
     private static func checkedDescription(_ raw: String?) throws -> String {
         let text = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (raw ?? "").unicodeScalars.count <= maximumDescriptionLength else { throw UserFacingError(.unprocessableEntity, "forms_descriptionTooLong", ["maximum": "\(maximumDescriptionLength)"]) }
+        guard !raw.exceedsDocumentedLength(maximumDescriptionLength) else { throw UserFacingError(.unprocessableEntity, "forms_descriptionTooLong", ["maximum": "\(maximumDescriptionLength)"]) }
         return text
     }
 }

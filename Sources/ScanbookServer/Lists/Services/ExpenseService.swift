@@ -150,11 +150,11 @@ enum ExpenseService {
         return ForeignPayment(amount: amount, currency: currency, rate: rate, converted: converted)
     }
 
-    /// What an expense's description (trimmed) must be: something, and not too long, counted in
-    /// code points and as sent (`typed`, before trimming), as the API document's maxLength counts.
+    /// What an expense's description (trimmed) must be: something, and not too long, also as sent
+    /// (`typed`, before trimming; a receipt's title stands in when nothing was typed).
     static func descriptionProblems(_ description: String, asSent typed: String?) -> [LocalizedProblem] {
         if description.isEmpty { return [.init(key: "expenses_descriptionRequired")] }
-        if max(description.unicodeScalars.count, (typed ?? "").unicodeScalars.count) > maximumDescriptionLength { return [.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])] }
+        if description.exceedsDocumentedLength(maximumDescriptionLength) || typed.exceedsDocumentedLength(maximumDescriptionLength) { return [.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumDescriptionLength)"])] }
         return []
     }
 

@@ -152,8 +152,7 @@ enum ItemService {
         func field(_ value: String?) -> String?? {
             guard let value else { return nil }
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            // Counted as sent and in code points, as the API document's maxLength counts.
-            if value.unicodeScalars.count > maximumFieldLength { problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumFieldLength)"])) }
+            if value.exceedsDocumentedLength(maximumFieldLength) { problems.append(.init(key: "lists_fieldTooLong", arguments: ["maximum": "\(maximumFieldLength)"])) }
             return .some(trimmed.isEmpty ? nil : trimmed)
         }
         let name = field(input.name)

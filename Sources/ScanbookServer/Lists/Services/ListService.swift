@@ -166,8 +166,7 @@ enum ListService {
     private static func validName(_ name: String?) throws -> String {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw UserFacingError(.unprocessableEntity, "lists_nameRequired") }
-        // Counted as sent and in code points, as the API document's maxLength counts.
-        guard (name ?? "").unicodeScalars.count <= maximumNameLength else { throw UserFacingError(.unprocessableEntity, "lists_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
+        guard !name.exceedsDocumentedLength(maximumNameLength) else { throw UserFacingError(.unprocessableEntity, "lists_nameTooLong", ["maximum": "\(maximumNameLength)"]) }
         return trimmed
     }
 }

@@ -79,8 +79,7 @@ enum MeterService {
         var name = meter.name
         if let typed = changes.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
             if typed.isEmpty { problems.append(.init(key: "meters_nameRequired")) }
-            // Counted as sent and in code points, as the API document's maxLength counts.
-            else if (changes.name ?? "").unicodeScalars.count > maximumNameLength { problems.append(.init(key: "meters_nameTooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
+            else if changes.name.exceedsDocumentedLength(maximumNameLength) { problems.append(.init(key: "meters_nameTooLong", arguments: ["maximum": "\(maximumNameLength)"])) }
             else { name = typed }
         }
         var kind = meter.kind
@@ -104,7 +103,7 @@ enum MeterService {
         }
         var unit = meter.unit
         if let typed = changes.unit?.trimmingCharacters(in: .whitespaces) {
-            if (changes.unit ?? "").unicodeScalars.count > maximumUnitLength { problems.append(.init(key: "meters_unitTooLong")) } else { unit = typed }
+            if changes.unit.exceedsDocumentedLength(maximumUnitLength) { problems.append(.init(key: "meters_unitTooLong")) } else { unit = typed }
         }
         if unit.isEmpty { unit = defaultUnit(kind) }
         var price = meter.pricePerUnit

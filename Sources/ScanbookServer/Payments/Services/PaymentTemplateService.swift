@@ -135,8 +135,7 @@ enum PaymentTemplateService {
     private static func checkedName(_ name: String?, missing: String) throws -> String {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { throw UserFacingError(.unprocessableEntity, missing) }
-        // Counted as sent and in code points, as the API document's maxLength counts.
-        if (name ?? "").unicodeScalars.count > maximumNameLength { throw UserFacingError(.unprocessableEntity, "field_tooLong", ["maximum": "\(maximumNameLength)"]) }
+        if name.exceedsDocumentedLength(maximumNameLength) { throw UserFacingError(.unprocessableEntity, "field_tooLong", ["maximum": "\(maximumNameLength)"]) }
         return trimmed
     }
 }

@@ -34,7 +34,7 @@ struct ReceiptSearch: Sendable, Equatable {
             guard let value else { return nil }
             // Checked as sent, before trimming, and counted as the API document counts (code
             // points): a newline alone is a control character there too, not an empty search.
-            guard value.unicodeScalars.count <= Self.maximumTextLength else {
+            guard !value.exceedsDocumentedLength(Self.maximumTextLength) else {
                 problems.append(.init(key: "receipts_searchTooLong", arguments: ["field": field, "maximum": "\(Self.maximumTextLength)"]))
                 return nil
             }
