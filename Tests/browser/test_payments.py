@@ -45,7 +45,8 @@ def test_photo_to_signed_payment_to_bank_file(server, browser):
     url = server["url"]
     register(browser, url, "Paula", "paula@example.org")
     browser.get(url + "/payments")
-    submit(fill(browser, "account-form", name="Privatkonto", iban="CH93 0076 2011 6238 5295 7"))
+    # The new page, not the old one still on screen (which may hold the same elements).
+    flash_after(browser, lambda: submit(fill(browser, "account-form", name="Privatkonto", iban="CH93 0076 2011 6238 5295 7")))
     WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "slip-form")))
 
     # The photo fills the form.
@@ -140,7 +141,8 @@ def test_a_qr_bill_is_issued_shown_and_downloaded_then_a_statement_previewed(ser
     register(browser, url, "Olga", "olga.bills@example.org")
     browser.set_window_size(390, 900)
     browser.get(url + "/payments")
-    submit(fill(browser, "account-form", name="Vereinskonto", iban="CH93 0076 2011 6238 5295 7"))
+    # The link is on the old page too: clicking it there raced the form's answer replacing it.
+    flash_after(browser, lambda: submit(fill(browser, "account-form", name="Vereinskonto", iban="CH93 0076 2011 6238 5295 7")))
     WebDriverWait(browser, 10).until(EC.presence_of_element_located((By.ID, "bills-link"))).click()
     submit(fill(browser, "bill-form", creditorName="Turnverein Seeblick", creditorStreet="Seeweg", creditorBuildingNumber="4",
                 creditorPostalCode="8800", creditorTown="Thalwil", creditorCountry="CH", debtorName="Hans Meier",
