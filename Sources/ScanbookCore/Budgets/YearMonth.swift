@@ -19,7 +19,7 @@ public struct YearMonth: Hashable, Sendable, Comparable, Codable, CustomStringCo
         guard text.utf8.count == 7 else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         // Digits only: `Int("+1")` would take "2018-+1" for January.
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
         self.init(year: year, month: month)
     }

@@ -15,6 +15,3 @@ extension PaymentDraft {
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}

@@ -46,7 +46,7 @@ extension CalendarDate {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         // Digits only: `Int("+1")` would take "2018-+1-05" for 5 January.
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
     }
