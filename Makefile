@@ -17,7 +17,7 @@ export OMP_THREAD_LIMIT ?= 1
 # tests, Pillow/NumPy/qrcode for generated test photos, Tesseract's own command for the bench's
 # speed comparison).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
-	libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev \
+	libopencv-core-dev libopencv-imgproc-dev libopencv-features2d-dev libopencv-calib3d-dev libjpeg-dev libpng-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev \
 	librsvg2-dev libcairo2-dev fonts-liberation fonts-dejavu-core \
 	python3-pip

@@ -42,15 +42,17 @@ let package = Package(
 
         // Native image work. CVision is a C++ shim over OpenCV with a C-only header; Debian's split
         // OpenCV packages ship no pkg-config file, hence the explicit include path and libraries.
+        // JPEG and PNG go through libjpeg and libpng, not OpenCV's imgcodecs (cvision_codec.cpp says why).
         .target(
             name: "CVision",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("opencv_imgproc"),
-                .linkedLibrary("opencv_imgcodecs"),
                 .linkedLibrary("opencv_features2d"),
                 .linkedLibrary("opencv_calib3d"),
+                .linkedLibrary("jpeg"),
+                .linkedLibrary("png16"),
             ]
         ),
         // ZXing-C++ behind a C header: it reads the dense QR-bill codes zbar misses.

@@ -1,7 +1,6 @@
 // Finding the page in a photo, straightening it, and estimating text skew.
 #include "cvision_internal.hpp"
 
-#include <opencv2/imgcodecs.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,6 @@
 // Enhancement for OCR and HSV histogram comparison.
 #include "cvision_internal.hpp"
 
-#include <opencv2/imgcodecs.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,6 @@
 // Decoding, encoding and plain image operations.
 #include "cvision_internal.hpp"
 
-#include <opencv2/imgcodecs.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -11,27 +9,9 @@
 
 using namespace cvision;
 
-extern "C" {
-
 namespace {
 
-/// BGRA (8 or 16 bits) composited on white, as 8-bit BGR.
-cv::Mat on_white(const cv::Mat &bgra) {
-    cv::Mat eight;
-    if (bgra.depth() == CV_16U) bgra.convertTo(eight, CV_8U, 1.0 / 257.0); else eight = bgra;
-    cv::Mat out(eight.rows, eight.cols, CV_8UC3);
-    for (int y = 0; y < eight.rows; y++) {
-        const cv::Vec4b *in = eight.ptr<cv::Vec4b>(y);
-        cv::Vec3b *row = out.ptr<cv::Vec3b>(y);
-        for (int x = 0; x < eight.cols; x++) {
-            const int alpha = in[x][3];
-            for (int c = 0; c < 3; c++) row[x][c] = (uint8_t)((in[x][c] * alpha + 255 * (255 - alpha) + 127) / 255);
-        }
-    }
-    return out;
-}
-
-/// `mat` reduced by a whole factor, as the reduced decode modes do for other formats.
+/// `mat` reduced by a whole factor: what libjpeg does while decoding, done after decoding a PNG.
 cv::Mat reduced(const cv::Mat &mat, int reduction) {
     if (reduction == 1) return mat;
     cv::Mat out;
@@ -40,6 +20,8 @@ cv::Mat reduced(const cv::Mat &mat, int reduction) {
 }
 
 }  // namespace
+
+extern "C" {
 
 cvision_image *cvision_decode(const uint8_t *bytes, size_t length, cvision_error *error) {
     return cvision_decode_reduced(bytes, length, 1, error);
@@ -55,21 +37,19 @@ cvision_image *cvision_decode_reduced(const uint8_t *bytes, size_t length, int r
             set_error(error, CVISION_ERR_ARGUMENT, "the reduction must be 1, 2, 4 or 8");
             return nullptr;
         }
-        cv::Mat buffer(1, (int)length, CV_8UC1, const_cast<uint8_t *>(bytes));
-        // A PNG with an alpha channel (colour type 4 or 6 in its header): transparent pixels often
-        // hold black, so they are put on white, as a viewer shows them, instead of being dropped.
-        static const uint8_t png[] = {0x89, 'P', 'N', 'G'};
-        if (length > 25 && std::memcmp(bytes, png, 4) == 0 && (bytes[25] == 4 || bytes[25] == 6)) {
-            cv::Mat any = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-            if (!any.empty() && any.channels() == 4) return wrap(reduced(on_white(any), reduction));
+        static const uint8_t jpeg[] = {0xFF, 0xD8, 0xFF};
+        static const uint8_t png[] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+        std::string problem;
+        cv::Mat mat;
+        if (length >= sizeof(jpeg) && std::memcmp(bytes, jpeg, sizeof(jpeg)) == 0) {
+            mat = decode_jpeg(bytes, length, reduction, problem);
+        } else if (length >= sizeof(png) && std::memcmp(bytes, png, sizeof(png)) == 0) {
+            mat = reduced(decode_png(bytes, length, problem), reduction);
+        } else {
+            problem = "not a JPEG or PNG image";
         }
-        // JPEG: libjpeg scales while decoding (DCT scaling), far cheaper than decoding everything.
-        // Both modes apply the EXIF orientation.
-        const int mode = reduction == 8 ? cv::IMREAD_REDUCED_COLOR_8 : reduction == 4 ? cv::IMREAD_REDUCED_COLOR_4
-                       : reduction == 2 ? cv::IMREAD_REDUCED_COLOR_2 : cv::IMREAD_COLOR;
-        cv::Mat mat = cv::imdecode(buffer, mode);
         if (mat.empty()) {
-            set_error(error, CVISION_ERR_DECODE, "the data is not a decodable image");
+            set_error(error, CVISION_ERR_DECODE, ("the data is not a decodable image: " + problem).c_str());
             return nullptr;
         }
         return wrap(mat);
@@ -93,18 +73,19 @@ int cvision_encode(const cvision_image *image, const char *extension, int qualit
             set_error(error, CVISION_ERR_ARGUMENT, "missing argument");
             return -1;
         }
-        std::vector<uchar> buffer;
-        std::vector<int> parameters;
-        if (std::strcmp(extension, ".jpg") == 0) parameters = {cv::IMWRITE_JPEG_QUALITY, quality};
-        if (std::strcmp(extension, ".png") == 0) parameters = {cv::IMWRITE_PNG_COMPRESSION, 3};
-        if (!cv::imencode(extension, image->mat, buffer, parameters)) {
-            set_error(error, CVISION_ERR_ARGUMENT, "cannot encode in this format");
+        const bool isJPEG = std::strcmp(extension, ".jpg") == 0, isPNG = std::strcmp(extension, ".png") == 0;
+        if (!isJPEG && !isPNG) {
+            set_error(error, CVISION_ERR_ARGUMENT, "cannot encode in this format (.jpg or .png)");
             return -1;
         }
-        *bytes = (uint8_t *)std::malloc(buffer.size());
-        if (!*bytes) throw std::bad_alloc();
-        std::memcpy(*bytes, buffer.data(), buffer.size());
-        *length = buffer.size();
+        if (image->mat.empty() || (image->mat.channels() != 1 && image->mat.channels() != 3 && image->mat.channels() != 4)) {
+            set_error(error, CVISION_ERR_ARGUMENT, "cannot encode an empty image or one of this many channels");
+            return -1;
+        }
+        if (!(isJPEG ? encode_jpeg(image->mat, quality, bytes, length) : encode_png(image->mat, bytes, length))) {
+            set_error(error, CVISION_ERR_UNKNOWN, "the image could not be encoded");
+            return -1;
+        }
         return 0;
     });
 }

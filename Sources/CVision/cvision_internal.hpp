@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <string>
 
 struct cvision_image {
     cv::Mat mat;
@@ -68,6 +69,14 @@ inline cv::Mat bgr_of(const cv::Mat &mat) {
     cv::cvtColor(mat, bgr, mat.channels() == 4 ? cv::COLOR_BGRA2BGR : cv::COLOR_GRAY2BGR);
     return bgr;
 }
+
+// JPEG and PNG (cvision_codec.cpp). A decode gives 8-bit BGR, upright by its EXIF orientation
+// (JPEG), transparency put on white (PNG); an empty matrix and `problem` when it fails.
+cv::Mat decode_jpeg(const uint8_t *bytes, size_t length, int reduction, std::string &problem);
+cv::Mat decode_png(const uint8_t *bytes, size_t length, std::string &problem);
+// 8-bit gray, BGR or BGRA into a malloc'd buffer; false when the library failed.
+bool encode_jpeg(const cv::Mat &image, int quality, uint8_t **bytes, size_t *length);
+bool encode_png(const cv::Mat &image, uint8_t **bytes, size_t *length);
 
 }  // namespace cvision
 

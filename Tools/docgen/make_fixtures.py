@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates the small committed fixtures of Tests/ScanbookVisionTests/Fixtures:
-two document photos with their truth, a text image, a QR code and two product barcodes.
+two document photos with their truth, a text image, a QR code, two product barcodes, and the
+small PNG and JPEG variants the decoder is tested on (transparency, 16 bits, palette, CMYK).
 
     python3 Tools/docgen/make_fixtures.py
 """
@@ -8,6 +9,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy
 import qrcode
 from PIL import Image, ImageDraw, ImageFont
 
@@ -72,6 +74,27 @@ def main():
     combined.paste(barcode_image(ean8_bits("96385074")), (560, 20))
     combined.save(OUT / "barcodes.png")
     (OUT / "barcodes.json").write_text(json.dumps({"EAN-13": "4006381333931", "EAN-8": "96385074"}))
+    codec_fixtures()
+
+
+def codec_fixtures():
+    """16×16 files whose left half is one thing and right half another (CodecTests)."""
+    # Left half transparent *black* (what a cut-out often holds), right half opaque dark blue.
+    rgba = Image.new("RGBA", (16, 16), (0, 0, 0, 0))
+    ImageDraw.Draw(rgba).rectangle((8, 0, 15, 15), fill=(20, 40, 160, 255))
+    rgba.save(OUT / "alpha.png")
+    # 16-bit gray: left 0x2000 (32 as 8 bits), right 0xE000 (224).
+    levels = [[0x2000] * 8 + [0xE000] * 8 for _ in range(16)]
+    Image.fromarray(numpy.array(levels, dtype=numpy.uint16)).save(OUT / "gray16.png")
+    # A 4-colour palette: left red, right green.
+    palette = Image.new("P", (16, 16), 0)
+    palette.putpalette([200, 30, 30, 30, 170, 60, 0, 0, 0, 255, 255, 255])
+    ImageDraw.Draw(palette).rectangle((8, 0, 15, 15), fill=1)
+    palette.save(OUT / "palette.png")
+    # CMYK as Photoshop writes it (Adobe marker, inverted): left red, right black.
+    cmyk = Image.new("RGB", (16, 16), (220, 20, 20))
+    ImageDraw.Draw(cmyk).rectangle((8, 0, 15, 15), fill=(0, 0, 0))
+    cmyk.convert("CMYK").save(OUT / "cmyk.jpg", quality=95)
 
 
 if __name__ == "__main__":
