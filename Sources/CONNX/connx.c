@@ -55,6 +55,11 @@ connx_runtime *connx_load(const char *path, char **error) {
     pthread_mutex_lock(&load_lock);
     connx_runtime *result = loaded;
     if (!result) {
+        // ONNX Runtime 1.29 and later collect usage telemetry on Linux (a device id and an event
+        // store under ~/.cache/Microsoft, uploaded to Microsoft) unless this is set before the
+        // library initializes. A self-hosted server sends nothing anywhere; an operator who sets
+        // the variable themselves keeps their value.
+        setenv("ORT_DISABLE_TELEMETRY", "1", 0);
         void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
         if (!library) {
             fail(error, "cannot load %s: %s", path, dlerror());
@@ -128,53 +133,76 @@ void connx_close(connx_session *session) {
     free(session);
 }
 
-int connx_run(connx_session *session, const float *input, const int64_t *shape, size_t rank,
-              float **output, size_t *count, int64_t output_shape[CONNX_MAX_RANK], size_t *output_rank, char **error) {
+struct connx_output {
+    const OrtApi *api;
+    OrtValue *value;
+    const float *data;
+    size_t count;
+    int64_t shape[CONNX_MAX_RANK];
+    size_t rank;
+};
+
+connx_output *connx_run(connx_session *session, const float *input, const int64_t *shape, size_t rank, char **error) {
     const OrtApi *api = session->runtime->api;
     size_t elements = 1;
     for (size_t i = 0; i < rank; i++) {
-        if (shape[i] <= 0) { fail(error, "dimension %zu is %lld", i, (long long)shape[i]); return -1; }
+        if (shape[i] <= 0) { fail(error, "dimension %zu is %lld", i, (long long)shape[i]); return NULL; }
         elements *= (size_t)shape[i];
     }
     OrtValue *tensor = NULL;
     if (failed(api, api->CreateTensorWithDataAsOrtValue(session->runtime->memory, (void *)input, elements * sizeof(float), shape, rank,
-                                                        ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT, &tensor), error, "CreateTensorWithDataAsOrtValue")) return -1;
+                                                        ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT, &tensor), error, "CreateTensorWithDataAsOrtValue")) return NULL;
     const char *inputs[1] = {session->input_name};
     const char *outputs[1] = {session->output_name};
     OrtValue *result = NULL;
     OrtStatus *status = api->Run(session->session, NULL, inputs, (const OrtValue *const *)&tensor, 1, outputs, 1, &result);
     api->ReleaseValue(tensor);
-    if (failed(api, status, error, "Run")) return -1;
+    if (failed(api, status, error, "Run")) return NULL;
     OrtTensorTypeAndShapeInfo *info = NULL;
     ONNXTensorElementDataType type = ONNX_TENSOR_ELEMENT_DATA_TYPE_UNDEFINED;
-    size_t dimensions = 0, produced = 0;
-    float *data = NULL;
-    int rc = -1;
-    if (!failed(api, api->GetTensorTypeAndShape(result, &info), error, "GetTensorTypeAndShape")
+    size_t dimensions = 0;
+    connx_output *output = calloc(1, sizeof(connx_output));
+    if (!output) {
+        fail(error, "out of memory");
+    } else if (!failed(api, api->GetTensorTypeAndShape(result, &info), error, "GetTensorTypeAndShape")
         && !failed(api, api->GetTensorElementType(info, &type), error, "GetTensorElementType")
         && !failed(api, api->GetDimensionsCount(info, &dimensions), error, "GetDimensionsCount")) {
+        void *data = NULL;
         if (type != ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT) {
             fail(error, "the model's output is of element type %d, not float", (int)type);
         } else if (dimensions > CONNX_MAX_RANK) {
             fail(error, "the model's output has %zu dimensions", dimensions);
-        } else if (!failed(api, api->GetDimensions(info, output_shape, dimensions), error, "GetDimensions")
-                   && !failed(api, api->GetTensorShapeElementCount(info, &produced), error, "GetTensorShapeElementCount")
-                   && !failed(api, api->GetTensorMutableData(result, (void **)&data), error, "GetTensorMutableData")) {
-            float *copy = malloc(produced ? produced * sizeof(float) : 1);
-            if (!copy) {
-                fail(error, "out of memory for %zu outputs", produced);
-            } else {
-                memcpy(copy, data, produced * sizeof(float));
-                *output = copy;
-                *count = produced;
-                *output_rank = dimensions;
-                rc = 0;
-            }
+        } else if (!failed(api, api->GetDimensions(info, output->shape, dimensions), error, "GetDimensions")
+                   && !failed(api, api->GetTensorShapeElementCount(info, &output->count), error, "GetTensorShapeElementCount")
+                   && !failed(api, api->GetTensorMutableData(result, &data), error, "GetTensorMutableData")) {
+            output->api = api;
+            output->value = result;
+            output->data = data;
+            output->rank = dimensions;
+            api->ReleaseTensorTypeAndShapeInfo(info);
+            return output;
         }
     }
     if (info) api->ReleaseTensorTypeAndShapeInfo(info);
     api->ReleaseValue(result);
-    return rc;
+    free(output);
+    return NULL;
+}
+
+const float *connx_output_values(const connx_output *output, size_t *count) {
+    *count = output->count;
+    return output->data;
+}
+
+size_t connx_output_shape(const connx_output *output, int64_t shape[CONNX_MAX_RANK]) {
+    memcpy(shape, output->shape, sizeof(output->shape));
+    return output->rank;
+}
+
+void connx_output_free(connx_output *output) {
+    if (!output) return;
+    output->api->ReleaseValue(output->value);
+    free(output);
 }
 
 char *connx_metadata(connx_session *session, const char *key, char **error) {

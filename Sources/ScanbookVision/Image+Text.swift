@@ -55,7 +55,7 @@ extension Image {
 
     /// The boxes of text in the detector's probability map (`width` × `height`, made from this
     /// image at that size), in this image's pixels.
-    public func textBoxes(probabilities: [Float], width: Int, height: Int, thresholds: TextBoxThresholds = .paddle, maximum: Int = 1000) throws(VisionError) -> [TextBox] {
+    public func textBoxes(probabilities: UnsafeBufferPointer<Float>, width: Int, height: Int, thresholds: TextBoxThresholds = .paddle, maximum: Int = 1000) throws(VisionError) -> [TextBox] {
         guard width > 0, height > 0, probabilities.count == width * height else {
             throw VisionError(.invalidArgument, "a probability map of \(probabilities.count) values for \(width)×\(height)")
         }
@@ -63,11 +63,9 @@ extension Image {
         let (sourceWidth, sourceHeight) = (try int32(self.width), try int32(self.height))
         var boxes = [cvision_text_box](repeating: cvision_text_box(), count: maximum)
         var error = cvision_error()
-        let count = probabilities.withUnsafeBufferPointer { map in
-            boxes.withUnsafeMutableBufferPointer { out in
-                cvision_text_boxes(map.baseAddress, w, h, Double(self.width) / Double(width), Double(self.height) / Double(height), sourceWidth, sourceHeight,
+        let count = boxes.withUnsafeMutableBufferPointer { out in
+                cvision_text_boxes(probabilities.baseAddress, w, h, Double(self.width) / Double(width), Double(self.height) / Double(height), sourceWidth, sourceHeight,
                                    thresholds.pixel, thresholds.box, thresholds.unclipRatio, out.baseAddress, limit, &error)
-            }
         }
         guard count >= 0, error.code == 0 else { throw VisionError(error) }
         return boxes.prefix(Int(count)).map { box in

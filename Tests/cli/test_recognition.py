@@ -73,6 +73,19 @@ def test_the_default_reader_is_ppocr_and_a_missing_model_names_make_models(tmp_p
     assert missing.returncode != 0 and "make models" in missing.stderr
 
 
+def test_the_text_reader_leaves_nothing_behind_for_onnx_runtime_telemetry(tmp_path):
+    # ONNX Runtime 1.29+ keeps a device id and an event store under ~/.cache/Microsoft for upload
+    # to Microsoft unless told not to; the shim tells it. A fresh HOME shows whether it listened.
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = {key: value for key, value in os.environ.items() if key != "ORT_DISABLE_TELEMETRY"}
+    result = subprocess.run([BINARY, "ocr", str(FIXTURES / "text.png"), "--engine", "ppocr"], capture_output=True, text=True, timeout=120,
+                            env={**environment, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")})
+    assert result.returncode == 0, result.stderr
+    assert "Summe" in result.stdout
+    assert list(home.rglob("*")) == [], [str(path) for path in home.rglob("*")]
+
+
 def test_ocr_rejects_a_bad_rectangle_and_a_non_image():
     assert run("ocr", str(FIXTURES / "text.png"), "--rect", "1,2,3").returncode != 0
     outside = run("ocr", str(FIXTURES / "text.png"), "--rect", "800,0,300,50")

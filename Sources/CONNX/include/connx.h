@@ -14,6 +14,7 @@ extern "C" {
 
 typedef struct connx_runtime connx_runtime;
 typedef struct connx_session connx_session;
+typedef struct connx_output connx_output;
 
 enum { CONNX_MAX_RANK = 8 };
 
@@ -28,10 +29,14 @@ const char *connx_version(const connx_runtime *runtime);
 connx_session *connx_open(connx_runtime *runtime, const char *model_path, int intra_threads, char **error);
 void connx_close(connx_session *session);
 
-// Runs the model's first input (float32 `input` of `shape`) to its first output, copied into a
-// malloc'd buffer (`*output`, `*count` floats) with its shape. Returns 0, or -1 with `*error`.
-int connx_run(connx_session *session, const float *input, const int64_t *shape, size_t rank,
-              float **output, size_t *count, int64_t output_shape[CONNX_MAX_RANK], size_t *output_rank, char **error);
+// Runs the model's first input (float32 `input` of `shape`) to its first output, which stays in
+// ONNX Runtime's memory (read in place: a recognizer's output is megabytes a line) until
+// connx_output_free. NULL with `*error` when it fails.
+connx_output *connx_run(connx_session *session, const float *input, const int64_t *shape, size_t rank, char **error);
+// The output's float values (`*count` of them) and its shape (returns the rank).
+const float *connx_output_values(const connx_output *output, size_t *count);
+size_t connx_output_shape(const connx_output *output, int64_t shape[CONNX_MAX_RANK]);
+void connx_output_free(connx_output *output);
 
 // A custom metadata value of the model (PP-OCR's recognizers keep their alphabet under
 // "character"), or NULL when the model has none under `key`.

@@ -27,6 +27,11 @@ public struct CTCDecoder: Sendable {
     /// alphabet does not have (a model and dictionary that do not belong together) reads as
     /// nothing rather than trapping.
     public func decode(_ probabilities: [Float], offset: Int = 0, steps: Int, classes: Int) -> [Character] {
+        probabilities.withUnsafeBufferPointer { decode($0, offset: offset, steps: steps, classes: classes) }
+    }
+
+    /// The same, read where the model left its output (no copy of megabytes per line).
+    public func decode(_ probabilities: UnsafeBufferPointer<Float>, offset: Int = 0, steps: Int, classes: Int) -> [Character] {
         guard steps > 0, classes > 0, offset >= 0, offset + steps * classes <= probabilities.count else { return [] }
         var characters: [Character] = []
         var previous = 0

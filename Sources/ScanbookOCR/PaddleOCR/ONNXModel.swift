@@ -28,31 +28,24 @@ final class ONNXModel: @unchecked Sendable {
         return String(cString: connx_version(runtime))
     }
 
-    /// Runs the model's input (float32 of `shape`) to its output: values and shape.
-    func run(_ input: [Float], shape: [Int]) throws(OCRError) -> (values: [Float], shape: [Int]) {
+    /// Runs the model's input (float32 of `shape`) and hands its output (values and shape) to
+    /// `read`, in ONNX Runtime's memory: valid only during the call.
+    func run<Result>(_ input: [Float], shape: [Int], read: (UnsafeBufferPointer<Float>, [Int]) throws -> Result) throws -> Result {
         guard !shape.isEmpty, shape.count <= Int(CONNX_MAX_RANK), shape.allSatisfy({ $0 > 0 }), shape.reduce(1, *) == input.count else {
             throw OCRError("\(path): an input of \(input.count) values does not have the shape \(shape)")
         }
         let dimensions = shape.map(Int64.init)
-        var output: UnsafeMutablePointer<Float>?
-        var count = 0
-        var outputShape = (Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0))
-        var rank = 0
         var error: UnsafeMutablePointer<CChar>?
-        let status = input.withUnsafeBufferPointer { values in
-            dimensions.withUnsafeBufferPointer { dims in
-                withUnsafeMutablePointer(to: &outputShape) { shapePointer in
-                    shapePointer.withMemoryRebound(to: Int64.self, capacity: Int(CONNX_MAX_RANK)) { shapeOut in
-                        connx_run(session, values.baseAddress, dims.baseAddress, dims.count, &output, &count, shapeOut, &rank, &error)
-                    }
-                }
-            }
+        let output = input.withUnsafeBufferPointer { values in
+            dimensions.withUnsafeBufferPointer { dims in connx_run(session, values.baseAddress, dims.baseAddress, dims.count, &error) }
         }
-        guard status == 0, let output else { throw Self.error(&error, path) }
-        defer { connx_free(output) }
-        let values = Array(UnsafeBufferPointer(start: output, count: count))
-        let shapeValues = withUnsafeBytes(of: outputShape) { Array($0.bindMemory(to: Int64.self).prefix(rank)).map(Int.init) }
-        return (values, shapeValues)
+        guard let output else { throw Self.error(&error, path) }
+        defer { connx_output_free(output) }
+        var count = 0
+        let values = connx_output_values(output, &count)
+        var outputShape = [Int64](repeating: 0, count: Int(CONNX_MAX_RANK))
+        let rank = outputShape.withUnsafeMutableBufferPointer { connx_output_shape(output, $0.baseAddress) }
+        return try read(UnsafeBufferPointer(start: values, count: count), outputShape.prefix(rank).map(Int.init))
     }
 
     /// A custom metadata value of the model, nil when it has none under `key`.

@@ -97,11 +97,12 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
         func side(_ length: Int) -> Int { max(32, Int((Double(Int(Double(length) * scale)) / 32).rounded(.toNearestOrEven)) * 32) }
         let (width, height) = (side(image.width), side(image.height))
         let input = try image.textDetectionInput(width: width, height: height)
-        let output = try detector.run(input, shape: [1, 3, height, width])
-        guard output.shape.count == 4, output.shape[2] == height, output.shape[3] == width else {
-            throw OCRError("\(files.detector): an output of shape \(output.shape) for an input of \(width)×\(height)")
+        return try detector.run(input, shape: [1, 3, height, width]) { values, shape in
+            guard shape.count == 4, shape[2] == height, shape[3] == width else {
+                throw OCRError("\(files.detector): an output of shape \(shape) for an input of \(width)×\(height)")
+            }
+            return try image.textBoxes(probabilities: values, width: width, height: height, thresholds: settings.thresholds)
         }
-        return try image.textBoxes(probabilities: output.values, width: width, height: height, thresholds: settings.thresholds)
     }
 
     /// How much the page is scaled for detection (at most 1): the longer side to
@@ -130,13 +131,16 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
             for (slot, index) in batch.enumerated() {
                 used.append(try image.writeTextLineInput(boxes[index], height: height, width: width, into: &input, at: slot * stride))
             }
-            let output = try recognizer.run(input, shape: [batch.count, 3, height, width])
-            guard output.shape.count == 3, output.shape[0] == batch.count, output.shape[2] == decoder.alphabet.count else {
-                throw OCRError("\(files.recognizer): an output of shape \(output.shape) for \(decoder.alphabet.count) classes")
+            let read = try recognizer.run(input, shape: [batch.count, 3, height, width]) { values, shape in
+                guard shape.count == 3, shape[0] == batch.count, shape[2] == decoder.alphabet.count else {
+                    throw OCRError("\(files.recognizer): an output of shape \(shape) for \(decoder.alphabet.count) classes")
+                }
+                let (steps, classes) = (shape[1], shape[2])
+                return batch.indices.map { slot in
+                    (steps, CTCDecoder.spacedAtGaps(decoder.decode(values, offset: slot * steps * classes, steps: steps, classes: classes)))
+                }
             }
-            let (steps, classes) = (output.shape[1], output.shape[2])
-            for (slot, index) in batch.enumerated() {
-                let characters = CTCDecoder.spacedAtGaps(decoder.decode(output.values, offset: slot * steps * classes, steps: steps, classes: classes))
+            for ((slot, index), (steps, characters)) in zip(batch.enumerated(), read) {
                 let piece = Self.piece(characters, box: boxes[index], inputWidth: width, usedWidth: used[slot], steps: steps)
                 guard piece.confidence >= settings.minimumConfidence else { continue }
                 pieces.append(piece)
