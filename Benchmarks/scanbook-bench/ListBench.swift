@@ -57,8 +57,16 @@ enum ListBench {
             cookies.append(try await webLogin(app, base: base, email: email))
         }
         let list = try await client.send(.POST, "/api/v1/lists", token: tokens[0], json: ["name": "Bench"]).content.get(String.self, at: "id")
+        // Members join by invitation: each invited member accepts their own.
+        struct Invitation: Decodable { let id: String }
         for index in 1..<members {
-            _ = try await client.send(.POST, "/api/v1/lists/\(list)/members", token: tokens[0], json: ["email": "member\(index)@example.org"])
+            let invited = try await client.send(.POST, "/api/v1/lists/\(list)/members", token: tokens[0], json: ["email": "member\(index)@example.org"])
+            precondition(invited.status.code < 300, "invite: \(invited.status)")
+            let pending = try await client.send(.GET, "/api/v1/invitations", token: tokens[index]).content.decode([Invitation].self)
+            for invitation in pending {
+                let accepted = try await client.send(.POST, "/api/v1/invitations/\(invitation.id)/accept", token: tokens[index])
+                precondition(accepted.status == .ok, "accept: \(accepted.status)")
+            }
         }
 
         // Every member's page listens; each socket records when each change reached it.
