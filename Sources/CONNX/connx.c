@@ -48,6 +48,14 @@ static int failed(const OrtApi *api, OrtStatus *status, char **error, const char
     return 1;
 }
 
+// ONNX Runtime 1.29 and later collect usage telemetry on Linux (a device id and an event store
+// under ~/.cache/Microsoft, uploaded to Microsoft) unless this is set before the library
+// initializes. A self-hosted server sends nothing anywhere. Set as the program loads, before any
+// thread could read the environment while it changes; an operator's own value is kept.
+__attribute__((constructor)) static void disable_runtime_telemetry(void) {
+    setenv("ORT_DISABLE_TELEMETRY", "1", 0);
+}
+
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static connx_runtime *loaded;
 
@@ -55,11 +63,6 @@ connx_runtime *connx_load(const char *path, char **error) {
     pthread_mutex_lock(&load_lock);
     connx_runtime *result = loaded;
     if (!result) {
-        // ONNX Runtime 1.29 and later collect usage telemetry on Linux (a device id and an event
-        // store under ~/.cache/Microsoft, uploaded to Microsoft) unless this is set before the
-        // library initializes. A self-hosted server sends nothing anywhere; an operator who sets
-        // the variable themselves keeps their value.
-        setenv("ORT_DISABLE_TELEMETRY", "1", 0);
         void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
         if (!library) {
             fail(error, "cannot load %s: %s", path, dlerror());

@@ -81,7 +81,13 @@ struct JpegReader {
     jpeg_decompress_struct info{};
     JpegFailure failure;
     bool created = false;
+    bool too_large = false;
     int orientation = 1;
+
+    JpegReader() = default;
+    JpegReader(const JpegReader &) = delete;
+    // Also when an allocation between the library calls throws.
+    ~JpegReader() { if (created) jpeg_destroy_decompress(&info); }
 };
 
 bool jpeg_begin(JpegReader *reader, const uint8_t *bytes, size_t length, int reduction) {
@@ -95,6 +101,11 @@ bool jpeg_begin(JpegReader *reader, const uint8_t *bytes, size_t length, int red
     jpeg_mem_src(&reader->info, bytes, (unsigned long)length);
     jpeg_save_markers(&reader->info, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(&reader->info, TRUE);
+    // Before any buffer is allocated: a progressive decode holds the whole image's coefficients.
+    if (!plausible_size(reader->info.image_width, reader->info.image_height)) {
+        reader->too_large = true;
+        return false;
+    }
     // Saved markers live until the decompression ends, so the orientation is read now.
     for (jpeg_saved_marker_ptr marker = reader->info.marker_list; marker && reader->orientation == 1; marker = marker->next) {
         if (marker->marker == JPEG_APP0 + 1) reader->orientation = exif_orientation(marker->data, marker->data_length);
@@ -162,6 +173,10 @@ struct PngReader {
     size_t length = 0;
     size_t offset = 0;
     PngFailure failure;
+
+    PngReader() = default;
+    PngReader(const PngReader &) = delete;
+    ~PngReader() { if (png) png_destroy_read_struct(&png, &info, nullptr); }
 };
 
 void png_fail(png_structp png, png_const_charp message) {
@@ -187,7 +202,8 @@ bool png_begin(PngReader *reader, png_uint_32 *width, png_uint_32 *height, bool 
     const int type = png_get_color_type(reader->png, reader->info);
     *transparent = (type & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) != 0;
     png_set_expand(reader->png);        // palette to colour, 1–4-bit gray to 8 bits, tRNS to alpha
-    png_set_strip_16(reader->png);
+    // 16 bits to 8 as OpenCV did: the high byte of opaque pixels, rounded where there is alpha.
+    if (*transparent) png_set_scale_16(reader->png); else png_set_strip_16(reader->png);
     png_set_gray_to_rgb(reader->png);
     png_set_bgr(reader->png);
     if (!*transparent) png_set_filler(reader->png, 0xFF, PNG_FILLER_AFTER);
@@ -220,11 +236,22 @@ cv::Mat on_white(const cv::Mat &bgra) {
     return out;
 }
 
-/// A growing malloc'd buffer for both encoders (their callbacks must not throw).
+/// A growing malloc'd buffer for both encoders (their callbacks must not throw); freed unless
+/// `release`d to the caller.
 struct Output {
     uint8_t *data = nullptr;
     size_t length = 0;
     size_t capacity = 0;
+
+    Output() = default;
+    Output(const Output &) = delete;
+    ~Output() { std::free(data); }
+
+    uint8_t *release() {
+        uint8_t *taken = data;
+        data = nullptr;
+        return taken;
+    }
 
     bool reserve(size_t more) {
         if (more <= capacity - length) return true;
@@ -312,20 +339,16 @@ bool jpeg_write(jpeg_compress_struct *info, JpegFailure *failure, JpegDestinatio
 }  // namespace
 
 cv::Mat decode_jpeg(const uint8_t *bytes, size_t length, int reduction, std::string &problem) {
-    JpegReader reader;
+    JpegReader reader;  // destroys the decompressor however this returns
     cv::Mat mat;
     if (jpeg_begin(&reader, bytes, length, reduction)) {
-        const long long width = reader.info.output_width, height = reader.info.output_height;
-        if (!plausible_size(width, height)) {
-            problem = "the image is too large";
-        } else {
-            mat.create((int)height, (int)width, reader.info.out_color_space == JCS_CMYK ? CV_8UC4 : CV_8UC3);
-            if (!jpeg_rows(&reader, mat.data, mat.step[0])) mat.release();
-        }
+        mat.create((int)reader.info.output_height, (int)reader.info.output_width, reader.info.out_color_space == JCS_CMYK ? CV_8UC4 : CV_8UC3);
+        if (!jpeg_rows(&reader, mat.data, mat.step[0])) mat.release();
     }
-    if (mat.empty() && problem.empty()) problem = reader.failure.message[0] ? reader.failure.message : "the JPEG data cannot be read";
-    if (reader.created) jpeg_destroy_decompress(&reader.info);
-    if (mat.empty()) return mat;
+    if (mat.empty()) {
+        problem = reader.too_large ? "the image is too large" : reader.failure.message[0] ? reader.failure.message : "the JPEG data cannot be read";
+        return mat;
+    }
     if (mat.channels() == 4) mat = bgr_of_cmyk(mat);
     return upright(mat, reader.orientation);
 }
@@ -337,7 +360,7 @@ cv::Mat decode_png(const uint8_t *bytes, size_t length, std::string &problem) {
     reader.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader.failure, png_fail, png_ignore);
     if (!reader.png) throw std::bad_alloc();
     reader.info = png_create_info_struct(reader.png);
-    if (!reader.info) { png_destroy_read_struct(&reader.png, nullptr, nullptr); throw std::bad_alloc(); }
+    if (!reader.info) throw std::bad_alloc();
     // libpng's own ceiling on a header's claims, below which ours is checked.
     png_set_user_limits(reader.png, (png_uint_32)max_side, (png_uint_32)max_side);
     cv::Mat bgra;
@@ -353,9 +376,10 @@ cv::Mat decode_png(const uint8_t *bytes, size_t length, std::string &problem) {
             if (!png_rows(&reader, rows.data())) bgra.release();
         }
     }
-    if (bgra.empty() && problem.empty()) problem = reader.failure.message[0] ? reader.failure.message : "the PNG data cannot be read";
-    png_destroy_read_struct(&reader.png, &reader.info, nullptr);
-    if (bgra.empty()) return bgra;
+    if (bgra.empty()) {
+        if (problem.empty()) problem = reader.failure.message[0] ? reader.failure.message : "the PNG data cannot be read";
+        return bgra;
+    }
     if (transparent) return on_white(bgra);
     cv::Mat bgr;
     cv::cvtColor(bgra, bgr, cv::COLOR_BGRA2BGR);
@@ -365,39 +389,42 @@ cv::Mat decode_png(const uint8_t *bytes, size_t length, std::string &problem) {
 bool encode_png(const cv::Mat &image, uint8_t **bytes, size_t *length) {
     cv::Mat mat = image;
     if (mat.depth() != CV_8U) image.convertTo(mat, CV_8U);
-    PngFailure failure;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, png_fail, png_ignore);
-    if (!png) throw std::bad_alloc();
-    png_infop info = png_create_info_struct(png);
-    if (!info) { png_destroy_write_struct(&png, nullptr); throw std::bad_alloc(); }
+    struct Writer {
+        PngFailure failure;
+        png_structp png = nullptr;
+        png_infop info = nullptr;
+        ~Writer() { if (png) png_destroy_write_struct(&png, &info); }
+    } writer;
+    writer.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer.failure, png_fail, png_ignore);
+    if (!writer.png) throw std::bad_alloc();
+    writer.info = png_create_info_struct(writer.png);
+    if (!writer.info) throw std::bad_alloc();
     std::vector<png_bytep> rows((size_t)mat.rows);
     for (int y = 0; y < mat.rows; y++) rows[(size_t)y] = const_cast<uint8_t *>(mat.ptr<uint8_t>(y));
     Output out;
-    const bool written = png_write(png, info, mat, &out, rows.data());
-    png_destroy_write_struct(&png, &info);
-    if (!written) { std::free(out.data); return false; }
-    *bytes = out.data;
+    if (!png_write(writer.png, writer.info, mat, &out, rows.data())) return false;
     *length = out.length;
+    *bytes = out.release();
     return true;
 }
 
 bool encode_jpeg(const cv::Mat &image, int quality, uint8_t **bytes, size_t *length) {
     cv::Mat mat = image;
     if (mat.depth() != CV_8U) image.convertTo(mat, CV_8U);
-    jpeg_compress_struct info;
-    std::memset(&info, 0, sizeof(info));  // so that destroying it is safe whatever failed
-    JpegFailure failure;
-    info.err = jpeg_std_error(&failure.manager);
-    failure.manager.error_exit = jpeg_fail;
-    failure.manager.emit_message = jpeg_ignore;
+    struct Writer {
+        jpeg_compress_struct info{};  // zeroed: destroying it is safe whatever failed
+        JpegFailure failure;
+        ~Writer() { jpeg_destroy_compress(&info); }
+    } writer;
+    writer.info.err = jpeg_std_error(&writer.failure.manager);
+    writer.failure.manager.error_exit = jpeg_fail;
+    writer.failure.manager.emit_message = jpeg_ignore;
     Output out;
     JpegDestination destination;
     destination.out = &out;
-    const bool written = jpeg_write(&info, &failure, &destination, mat, std::max(1, std::min(100, quality)));
-    jpeg_destroy_compress(&info);
-    if (!written) { std::free(out.data); return false; }
-    *bytes = out.data;
+    if (!jpeg_write(&writer.info, &writer.failure, &destination, mat, std::max(1, std::min(100, quality)))) return false;
     *length = out.length;
+    *bytes = out.release();
     return true;
 }
 

@@ -44,7 +44,8 @@ cvision_image *cvision_decode_reduced(const uint8_t *bytes, size_t length, int r
         if (length >= sizeof(jpeg) && std::memcmp(bytes, jpeg, sizeof(jpeg)) == 0) {
             mat = decode_jpeg(bytes, length, reduction, problem);
         } else if (length >= sizeof(png) && std::memcmp(bytes, png, sizeof(png)) == 0) {
-            mat = reduced(decode_png(bytes, length, problem), reduction);
+            mat = decode_png(bytes, length, problem);
+            if (!mat.empty()) mat = reduced(mat, reduction);
         } else {
             problem = "not a JPEG or PNG image";
         }

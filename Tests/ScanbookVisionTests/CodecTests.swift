@@ -69,10 +69,11 @@ import ScanbookCore
         #expect(Self.colour(gray, 2, 2) == [32, 32, 32] && Self.colour(gray, 12, 2) == [224, 224, 224])
         let palette = try Fixtures.image("palette.png")
         #expect(Self.colour(palette, 2, 2) == [30, 30, 200] && Self.colour(palette, 12, 2) == [60, 170, 30])
+        // Black ink in both halves: C0 M200 Y200 K60 is a dark red, K160 alone a gray.
         let cmyk = try Fixtures.image("cmyk.jpg")
         #expect(cmyk.channels == 3)
-        #expect(Self.near(Self.colour(cmyk, 2, 2), [20, 20, 220], within: 24), "\(Self.colour(cmyk, 2, 2))")
-        #expect(Self.near(Self.colour(cmyk, 12, 2), [0, 0, 0], within: 24), "\(Self.colour(cmyk, 12, 2))")
+        #expect(Self.near(Self.colour(cmyk, 2, 2), [43, 43, 195]), "\(Self.colour(cmyk, 2, 2))")
+        #expect(Self.near(Self.colour(cmyk, 12, 2), [95, 95, 95]), "\(Self.colour(cmyk, 12, 2))")
     }
 
     @Test func pngKeepsEveryPixelAndJPEGComesClose() throws {
@@ -91,8 +92,12 @@ import ScanbookCore
 
     @Test func aCutOffPNGIsRefusedAndACutOffJPEGShowsWhatArrived() throws {
         let png = try Fixtures.bytes("text.png")
-        #expect { try Image.decode(Array(png.prefix(png.count / 2))) } throws: { error in
-            (error as? VisionError)?.message.contains("ends early") == true
+        for reduction in [1, 2] {
+            // Refused as a damaged file (the user's to fix), not as a failure worth retrying.
+            #expect { try Image.decode(Array(png.prefix(png.count / 2)), reduction: reduction) } throws: { error in
+                guard let error = error as? VisionError else { return false }
+                return error.kind == .notAnImage && error.message.contains("ends early")
+            }
         }
         // libjpeg fills what is missing and warns; the photo's top half is still worth reading.
         let jpeg = try Fixtures.bytes("document-1.jpg")

@@ -91,10 +91,12 @@ def codec_fixtures():
     palette.putpalette([200, 30, 30, 30, 170, 60, 0, 0, 0, 255, 255, 255])
     ImageDraw.Draw(palette).rectangle((8, 0, 15, 15), fill=1)
     palette.save(OUT / "palette.png")
-    # CMYK as Photoshop writes it (Adobe marker, inverted): left red, right black.
-    cmyk = Image.new("RGB", (16, 16), (220, 20, 20))
-    ImageDraw.Draw(cmyk).rectangle((8, 0, 15, 15), fill=(0, 0, 0))
-    cmyk.convert("CMYK").save(OUT / "cmyk.jpg", quality=95)
+    # CMYK as Photoshop writes it (Adobe marker, inverted), with black ink in both halves so that
+    # a reader ignoring K gets it wrong: left C0 M200 Y200 K60 (a dark red, BGR 43, 43, 195),
+    # right C0 M0 Y0 K160 (gray 95).
+    cmyk = Image.new("CMYK", (16, 16), (0, 200, 200, 60))
+    ImageDraw.Draw(cmyk).rectangle((8, 0, 15, 15), fill=(0, 0, 0, 160))
+    cmyk.save(OUT / "cmyk.jpg", quality=95)
 
 
 if __name__ == "__main__":
