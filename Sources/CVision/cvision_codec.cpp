@@ -380,10 +380,7 @@ cv::Mat decode_png(const uint8_t *bytes, size_t length, std::string &problem) {
         if (problem.empty()) problem = reader.failure.message[0] ? reader.failure.message : "the PNG data cannot be read";
         return bgra;
     }
-    if (transparent) return on_white(bgra);
-    cv::Mat bgr;
-    cv::cvtColor(bgra, bgr, cv::COLOR_BGRA2BGR);
-    return bgr;
+    return transparent ? on_white(bgra) : bgr_of(bgra);
 }
 
 bool encode_png(const cv::Mat &image, uint8_t **bytes, size_t *length) {
