@@ -117,6 +117,11 @@ def fetch(out: Path, wheel: dict, python: str) -> None:
 
 
 def derive(out: Path, derived: dict) -> None:
+    try:
+        import onnx  # noqa: F401  (derived_models needs it; say so plainly when it is missing)
+    except ImportError:
+        sys.exit("fetch_models: deriving the models Scanbook runs needs ONNX's Python package: "
+                 "`sudo apt-get install python3-onnx` (make deps installs it)")
     import derived_models
 
     target = out / derived["target"]
