@@ -60,8 +60,9 @@ def keep_latin_classes(model, source: Path) -> None:
 
     metadata = {entry.key: entry for entry in model.metadata_props}
     characters = metadata["character"].value.split("\n")
+    kept_indices = [index for index, c in enumerate(characters) if kept(c)]
     # Class 0 is CTC's blank, classes 1… the dictionary, the last one the space PaddleOCR appends.
-    classes = [0] + [index + 1 for index, c in enumerate(characters) if kept(c)] + [len(characters) + 1]
+    classes = [0] + [index + 1 for index in kept_indices] + [len(characters) + 1]
     tensors = {tensor.name: tensor for tensor in model.graph.initializer}
     weights = numpy_helper.to_array(tensors[WEIGHTS])
     biases = numpy_helper.to_array(tensors[BIASES])
@@ -75,7 +76,7 @@ def keep_latin_classes(model, source: Path) -> None:
         for dimension in value.type.tensor_type.shape.dim:
             if dimension.HasField("dim_value") and dimension.dim_value == len(characters) + 2:
                 dimension.dim_value = len(classes)
-    metadata["character"].value = "\n".join(c for c in characters if kept(c))
+    metadata["character"].value = "\n".join(characters[index] for index in kept_indices)
 
 
 def derive_detector(source: Path, target: Path) -> None:

