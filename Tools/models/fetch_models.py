@@ -27,6 +27,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import derived_models  # imports ONNX only when a model is derived
+
 WHEELS = [
     {
         "requirement": "onnxruntime==1.32.0",
@@ -61,13 +63,13 @@ DERIVED = [
     {
         "target": "ppocr/PP-OCRv6_det_small_flushed.onnx",
         "source": "ppocr/PP-OCRv6_det_small.onnx",
-        "derive": "derive_detector",
+        "derive": derived_models.derive_detector,
         "sha256": "1a6f3767154cafaa97c5fb6a4f0db0c436a4654947826a641fa323c32fb3ebfc",
     },
     {
         "target": "ppocr/PP-OCRv6_rec_small_latin.onnx",
         "source": "ppocr/PP-OCRv6_rec_small.onnx",
-        "derive": "derive_recognizer",
+        "derive": derived_models.derive_recognizer,
         "sha256": "68b68375f11db18c86ba018e8384ba0e98d3cfb13a66b361f123dd81b74d6b6a",
     },
 ]
@@ -119,14 +121,12 @@ def fetch(out: Path, wheel: dict, python: str) -> None:
 
 def derive(out: Path, derived: dict) -> None:
     try:
-        import onnx  # noqa: F401  (derived_models needs it; say so plainly when it is missing)
+        import onnx  # noqa: F401  (the derivations need it; say so plainly when it is missing)
     except ImportError:
         sys.exit("fetch_models: deriving the models Scanbook runs needs ONNX's Python package: "
                  "`sudo apt-get install python3-onnx` (make deps installs it)")
-    import derived_models
-
     target = out / derived["target"]
-    getattr(derived_models, derived["derive"])(out / derived["source"], target)
+    derived["derive"](out / derived["source"], target)
     digest = sha256(target)
     if digest != derived["sha256"]:
         target.unlink()
