@@ -123,6 +123,14 @@ enum ScanbookBench {
                                                cache: cache(option("--receipt-photos-cache"), engine), limit: limit, into: &table)
                 }
             }
+            // Photos taken sideways or upside down: the German photos and the first sroie-dev scans
+            // turned by 90°, 180°, 270° in turn (Tools/docgen/turn_corpus.py), read fresh.
+            for (flag, label, currency) in [("--receipt-photos-turned", "generated German/Swiss photos, turned", nil), ("--sroie-turned", "sroie-dev, first 60, turned", "MYR")] {
+                guard let turned = option(flag), FileManager.default.fileExists(atPath: turned) else { continue }
+                for engine in engines {
+                    try await ReceiptBench.run(directory: turned, label: label, engine: engine, cache: nil, limit: limit, expectedCurrency: currency, into: &table)
+                }
+            }
             if let receipts = option("--receipts") {
                 try await ReceiptBench.run(directory: receipts, label: "generated German/Swiss", engine: engines.last ?? .ppocr, cache: nil, limit: limit, into: &table)
             }

@@ -134,7 +134,7 @@ enum ReceiptBench {
         if !times.milliseconds.isEmpty {
             table.add("Time per receipt (decode → OCR → extract), one core", times.summary, dataSet: set)
             // Where the time goes; the second look only over the receipts that took one.
-            for name in ["decode", "find", "warp", "deskew", "enhance", "ocr", "detect", "recognize", "second look", "rereading", "extract"] {
+            for name in ["decode", "find", "warp", "deskew", "enhance", "ocr", "detect", "turn", "recognize", "second look", "rereading", "turning", "extract"] {
                 if let timing = stages[name] { table.add("Stage \(name)", timing.summary, dataSet: set) }
             }
         }
@@ -164,8 +164,8 @@ enum ReceiptBench {
         guard let ocr = try? JSONDecoder().decode(OCRResult.self, from: Data(contentsOf: ocrFile)),
               let secondLook = try? JSONDecoder().decode([Int: OCRResult].self, from: Data(contentsOf: secondFile))
         else {
-            let prepared = try reader.scanner.prepare([UInt8](try Data(contentsOf: base.appendingPathExtension("jpg"))))
-            let reading = try await reader.read(prepared, pass: pass, with: pool)
+            let bytes = [UInt8](try Data(contentsOf: base.appendingPathExtension("jpg")))
+            let (_, reading) = try await reader.readUpright(preparing: { turn in try reader.scanner.prepare(bytes, turning: turn) }, pass: pass, with: pool)
             try JSONEncoder().encode(reading.ocr).write(to: ocrFile)
             try JSONEncoder().encode(reading.secondLook).write(to: secondFile)
             return reading

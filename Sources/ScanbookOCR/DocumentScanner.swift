@@ -19,7 +19,8 @@ public struct DocumentScanner: Sendable {
     /// straightened page (clean scans, where flattening can thin faint print).
     public var readsEnhancedPage = true
     /// A found outline spanning less of the photo's height than this is taken for a box printed
-    /// on the page (a logo frame, a table), not the page: the whole photo is read instead.
+    /// on the page (a logo frame, a table), not the page: the whole photo is read instead. The
+    /// height is the page's as its text stands (`spansThePage`).
     public var minimumPageHeightShare = 0.0
     public var ocrOptions: OCROptions
 
@@ -68,8 +69,8 @@ public struct DocumentScanner: Sendable {
     }
 
     /// Decode reduced → find the page. The finder works on ~720 px, so a 12 MP photo costs little
-    /// more than a 1 MP scan here.
-    public func locate(_ bytes: [UInt8]) throws -> LocatedPage {
+    /// more than a 1 MP scan here. `turn`: how far the text lies turned, as a reader found it.
+    public func locate(_ bytes: [UInt8], turning turn: QuarterTurn = .upright) throws -> LocatedPage {
         var timings = StageTimings()
         let header = try Image.dimensions(of: bytes)
         let reduction = Self.reduction(from: max(header.width, header.height), keepingAtLeast: Self.findingSide)
@@ -79,7 +80,7 @@ public struct DocumentScanner: Sendable {
         let source = Self.uprightSize(of: header, decoded: reduced, reduction: reduction)
         var detection = try timings.measure("find") { try reduced.findDocument() }.scaled(by: Double(reduction))
         // Without a page the whole photo is the page.
-        if !detection.found || detection.heightShare(ofImageHeight: source.height) < minimumPageHeightShare {
+        if !detection.found || !spansThePage(detection, width: source.width, height: source.height, turn: turn) {
             detection = .wholeImage(width: source.width, height: source.height)
         }
         return LocatedPage(
@@ -88,12 +89,29 @@ public struct DocumentScanner: Sendable {
         )
     }
 
+    /// Whether an outline spans `minimumPageHeightShare` of the page's height as its text stands:
+    /// the photo's width when the text lies sideways. Before a reader has looked (`.upright`), a
+    /// landscape photo's width will do too: a receipt may lie sideways in it. (A box printed across
+    /// a receipt spans the photo's height once the photo is turned.)
+    func spansThePage(_ detection: DocumentDetection, width: Int, height: Int, turn: QuarterTurn) -> Bool {
+        let across = detection.widthShare(ofImageWidth: width), down = detection.heightShare(ofImageHeight: height)
+        let share = switch turn {
+        case .clockwise, .counterClockwise: across
+        case .upsideDown: down
+        case .upright: width > height ? max(across, down) : down
+        }
+        return share >= minimumPageHeightShare
+    }
+
     /// `locate` → warp from the most reduced decode that still holds the output's pixels →
     /// deskew → enhance. So a phone photo and a small scan of the same page give OCR the same page.
-    public func prepare(_ bytes: [UInt8]) throws -> PreparedPage {
-        let located = try locate(bytes)
+    /// `turn`: how far the text lies turned in the photo (as a reader found it), so that the page
+    /// comes out upright and its size limits apply to it upright.
+    public func prepare(_ bytes: [UInt8], turning turn: QuarterTurn = .upright) throws -> PreparedPage {
+        let located = try locate(bytes, turning: turn)
         var timings = located.timings
-        let natural = located.detection.corners.naturalSize
+        let corners = located.detection.corners.turnedUpright(turn)
+        let natural = corners.naturalSize
         let (width, height) = Self.outputSize(natural, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
         // The most the photo can be reduced while the page keeps at least the output's pixels.
         let reduction = Self.reduction(from: min(natural.width / width, natural.height / height), keepingAtLeast: 1)
@@ -101,7 +119,7 @@ public struct DocumentScanner: Sendable {
             try Image.decode(bytes, minimumSide: Image.minimumPhotoSide, reduction: reduction)
         }
         let warped = try timings.measure("warp") {
-            try source.warped(located.detection.corners.scaled(by: 1 / Double(reduction)), width: width, height: height)
+            try source.warped(corners.scaled(by: 1 / Double(reduction)), width: width, height: height)
         }
         let (page, skew) = try timings.measure("deskew") { try warped.deskewed() }
         let enhanced = readsEnhancedPage ? try timings.measure("enhance") { try page.enhanced(for: enhancement) } : nil
@@ -191,7 +209,10 @@ public struct StageTimings: Sendable, Codable, Equatable {
 
     /// A stage that runs twice (the photo decoded twice) adds up under one name.
     public mutating func record(_ name: String, since start: ContinuousClock.Instant) {
-        let milliseconds = (ContinuousClock.now - start).milliseconds
+        record(name, milliseconds: (ContinuousClock.now - start).milliseconds)
+    }
+
+    public mutating func record(_ name: String, milliseconds: Double) {
         if let index = stages.firstIndex(where: { $0.name == name }) {
             stages[index] = Stage(name: name, milliseconds: stages[index].milliseconds + milliseconds)
         } else {

@@ -10,6 +10,9 @@ public struct OCROptions: Sendable, Hashable {
     /// cannot be interrupted from outside).
     public var timeLimitSeconds: Int
     public var thresholding: Thresholding
+    /// Whether a reader that can tell (PP-OCR) finds how far a whole page's text is turned and
+    /// reads it upright (`OCRResult.turn`). Off for a page already set upright.
+    public var findsTurn = true
 
     /// How Tesseract turns the gray page into ink and paper before reading.
     public enum Thresholding: Int, Sendable, Hashable {

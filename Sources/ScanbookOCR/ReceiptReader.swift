@@ -89,21 +89,45 @@ public struct ReceiptReader: Sendable {
     public var rereadsForTheDate = true
 
     public func read(_ bytes: [UInt8], with recognizer: any TextRecognizer) async throws -> Reading {
-        try await read(try scanner.prepare(bytes), with: recognizer)
+        try await read(preparing: { turn in try scanner.prepare(bytes, turning: turn) }, with: recognizer).reading
     }
 
-    /// OCR and extraction of a page `scanner.prepare` made (the CPU work, which callers may run
-    /// off the cooperative pool), in as many passes as the total needs.
-    public func read(_ prepared: DocumentScanner.PreparedPage, with recognizer: any TextRecognizer) async throws -> Reading {
-        try await combining { pass in try await read(prepared, pass: pass, with: recognizer) }
+    /// The photo prepared by `prepare` (the CPU work, which callers may run off the cooperative
+    /// pool) and read in as many passes as the total needs, the first by `readUpright`; the page
+    /// returned is the one read, upright.
+    public func read(
+        preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, with recognizer: any TextRecognizer
+    ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
+        let (page, first) = try await readUpright(preparing: prepare, pass: passes.first ?? Pass(), with: recognizer)
+        let reading = try await combining(first: first) { pass in try await read(page, pass: pass, findingTurn: false, with: recognizer) }
+        return (page, reading)
     }
 
-    /// The passes' readings (made by `reading`) combined: the first, then each next one while the
-    /// total is unsure (and one more when the first found no date), keeping the better supported;
-    /// a total the readings dispute is left unsure.
+    /// One pass over the photo as `prepare` makes it; when the reader finds its text turned
+    /// (PP-OCR: a receipt photographed sideways or upside down), the photo is prepared again
+    /// upright and read again, so that the page's size limits fit the page as it stands, the
+    /// second look cuts lines out of the page the words were placed in, and the page kept stands
+    /// upright. The first try's time is the "turning" stage.
+    public func readUpright(
+        preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer
+    ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
+        let start = ContinuousClock.now
+        let lying = try await prepare(.upright)
+        let reading = try await read(lying, pass: pass, with: recognizer)
+        guard let turn = reading.ocr.turn, turn != .upright else { return (lying, reading) }
+        let firstTry = (ContinuousClock.now - start).milliseconds
+        let upright = try await prepare(turn)
+        var turned = try await read(upright, pass: pass, findingTurn: false, with: recognizer)
+        turned.timings.record("turning", milliseconds: firstTry)
+        return (upright, turned)
+    }
+
+    /// The passes' readings (made by `reading`; the first may be given, already made) combined:
+    /// the first, then each next one while the total is unsure (and one more when the first found
+    /// no date), keeping the better supported; a total the readings dispute is left unsure.
     /// Timings are the first reading's, plus the time of the others as "rereading".
-    public func combining(_ reading: (Pass) async throws -> Reading) async throws -> Reading {
-        let first = try await reading(passes.first ?? Pass())
+    public func combining(first: Reading? = nil, _ reading: (Pass) async throws -> Reading) async throws -> Reading {
+        let first = if let first { first } else { try await reading(passes.first ?? Pass()) }
         var kept = first
         let start = ContinuousClock.now
         var readings = [first]
@@ -134,8 +158,9 @@ public struct ReceiptReader: Sendable {
     }
 
     /// One reading of the page in one pass: the page's OCR, the second look at the total's lines
-    /// if it wants one, and the extraction.
-    public func read(_ prepared: DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer) async throws -> Reading {
+    /// if it wants one, and the extraction. `findingTurn`: whether the reader judges how far the
+    /// page is turned (only the first pass over a page as it lies; see `readUpright`).
+    public func read(_ prepared: DocumentScanner.PreparedPage, pass: Pass, findingTurn: Bool = true, with recognizer: any TextRecognizer) async throws -> Reading {
         var timings = prepared.timings
         var page = scanner.ocrImage(of: prepared)
         if let width = pass.pageWidth, width != page.width, page.width > 0 {
@@ -144,10 +169,14 @@ public struct ReceiptReader: Sendable {
         }
         var options = scanner.ocrOptions
         options.thresholding = pass.thresholding
+        options.findsTurn = findingTurn
         let (ocr, reading) = try await recognizer.recognizeTimed(page, options: options)
         timings.add(reading)
         let start = ContinuousClock.now
-        let secondLook = try await secondLook(at: ocr, on: page, with: recognizer)
+        // A page read turned has its lines in the upright page, not in `page`: no second look
+        // there (`readUpright` prepares that page and reads it again).
+        let turned = ocr.turn.map { $0 != .upright } ?? false
+        let secondLook = turned ? [:] : try await secondLook(at: ocr, on: page, with: recognizer)
         if !secondLook.isEmpty { timings.record("second look", since: start) }
         let result = timings.measure("extract") { extractor.extract(ocr, secondLook: secondLook) }
         return Reading(result: result, ocr: ocr, secondLook: secondLook, timings: timings)

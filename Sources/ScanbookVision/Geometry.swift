@@ -1,3 +1,5 @@
+import ScanbookCore
+
 /// A point in image pixels (x to the right, y down).
 public struct Point: Equatable, Sendable, Codable {
     public var x: Double
@@ -28,6 +30,14 @@ public struct Quadrilateral: Equatable, Sendable, Codable {
     }
 
     public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// The same outline with its corners named as the text on it stands: on a page turned
+    /// clockwise, the image's top-right corner is the text's top-left. A warp to these corners
+    /// sets the text upright.
+    public func turnedUpright(_ turn: QuarterTurn) -> Quadrilateral {
+        let named = turn.uprightCorners(corners)
+        return Quadrilateral(topLeft: named[0], topRight: named[1], bottomRight: named[2], bottomLeft: named[3])
+    }
 
     init(flat values: [Double]) {
         self.init(

@@ -44,8 +44,17 @@ public struct DocumentDetection: Sendable, Equatable {
 
     /// How much of the image's height the page spans (0–1).
     public func heightShare(ofImageHeight height: Int) -> Double {
-        let ys = corners.corners.map(\.y)
-        return height > 0 ? (ys.max()! - ys.min()!) / Double(height) : 0
+        Self.span(corners.corners.map(\.y), of: height)
+    }
+
+    /// How much of the image's width the page spans (0–1).
+    public func widthShare(ofImageWidth width: Int) -> Double {
+        Self.span(corners.corners.map(\.x), of: width)
+    }
+
+    private static func span(_ values: [Double], of length: Int) -> Double {
+        guard length > 0, let low = values.min(), let high = values.max() else { return 0 }
+        return (high - low) / Double(length)
     }
 }
 

@@ -27,8 +27,8 @@ struct OCRCommand: AsyncParsableCommand {
         let (result, timings) = try await reader.recognizeTimed(photo, options: OCROptions(languages: lang, pageSegmentation: segmentation, rect: region))
         let milliseconds = (ContinuousClock.now - start).milliseconds
         if json {
-            try printJSON(OCROutput(text: result.text, confidence: result.meanConfidence, words: result.words, lines: result.lines, ms: milliseconds,
-                                    timings: timings.milliseconds))
+            try printJSON(OCROutput(text: result.text, confidence: result.meanConfidence, words: result.words, lines: result.lines,
+                                    turnDegrees: result.turn?.degrees, ms: milliseconds, timings: timings.milliseconds))
         } else {
             print(result.text, terminator: result.text.hasSuffix("\n") ? "" : "\n")
         }
@@ -47,8 +47,11 @@ struct OCRCommand: AsyncParsableCommand {
         let confidence: Double
         let words: [OCRWord]
         let lines: [OCRLine]
+        /// How far PP-OCR found the text turned clockwise (0, 90, 180, 270); the words' boxes are in
+        /// the image turned upright. null: not judged (Tesseract, `--rect`, `--psm 7`).
+        let turnDegrees: Int?
         let ms: Double
-        /// Milliseconds per stage: "ocr" for Tesseract, "detect" and "recognize" for PP-OCR.
+        /// Milliseconds per stage: "ocr" for Tesseract, "detect", "turn" and "recognize" for PP-OCR.
         let timings: [String: Double]
     }
 }

@@ -73,6 +73,22 @@ def test_the_default_reader_is_ppocr_and_a_missing_model_names_make_models(tmp_p
     assert missing.returncode != 0 and "make models" in missing.stderr
 
 
+def test_ocr_reads_a_page_upside_down_and_says_how_it_lay(tmp_path):
+    from PIL import Image
+    turned = tmp_path / "upside-down.png"
+    with Image.open(FIXTURES / "receipt-de.jpg") as photo:
+        photo.transpose(Image.Transpose.ROTATE_180).save(turned)
+    result = run("ocr", str(turned), "--engine", "ppocr", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["turnDegrees"] == 180 and "156.50" in report["text"], report["text"]
+    assert "turn" in report["timings"]
+    upright = json.loads(run("ocr", str(FIXTURES / "receipt-de.jpg"), "--engine", "ppocr", "--json").stdout)
+    assert upright["turnDegrees"] == 0
+    line = json.loads(run("ocr", str(turned), "--engine", "ppocr", "--psm", "7", "--json").stdout)
+    assert "turnDegrees" not in line, "a single line is read as it lies"
+
+
 def test_the_text_reader_leaves_nothing_behind_for_onnx_runtime_telemetry(tmp_path):
     # ONNX Runtime 1.29+ keeps a device id and an event store under ~/.cache/Microsoft for upload
     # to Microsoft unless told not to; the shim tells it. A fresh HOME shows whether it listened.

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Fetches what the PP-OCR text reader needs, pinned and checked, into a models folder:
 
-  onnxruntime/libonnxruntime.so.1.32.0   ONNX Runtime for CPU, from the `onnxruntime` wheel on PyPI
-  ppocr/PP-OCRv6_det_small.onnx          PaddleOCR's text detector   } from the `rapidocr` wheel,
-  ppocr/PP-OCRv6_rec_small.onnx          and recognizer (alphabet in } Apache-2.0 (MODEL_LICENSES.md)
-                                         its metadata)
-  ppocr/PP-OCRv6_det_small_flushed.onnx  the models Scanbook runs, derived from those two here:
-  ppocr/PP-OCRv6_rec_small_latin.onnx    denormal weights flushed to zero, the recognizer's last layer
-                                         cut down to Latin-script characters (derived_models.py)
+  onnxruntime/libonnxruntime.so.1.32.0        ONNX Runtime for CPU, from the `onnxruntime` wheel on PyPI
+  ppocr/PP-OCRv6_det_small.onnx               PaddleOCR's text detector,   } from the `rapidocr` wheel,
+  ppocr/PP-OCRv6_rec_small.onnx               recognizer (alphabet in its  } Apache-2.0
+                                              metadata) and text line      } (MODEL_LICENSES.md)
+  ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx  direction classifier (upright or upside down)
+  ppocr/PP-OCRv6_det_small_flushed.onnx       the detector and recognizer Scanbook runs, derived from
+  ppocr/PP-OCRv6_rec_small_latin.onnx         those here: denormal weights flushed to zero, the
+                                              recognizer's last layer cut down to Latin-script
+                                              characters (derived_models.py)
 
 Each wheel is downloaded from PyPI (pip download, no install), its SHA-256 checked against the pin,
 and only the members above (and their licences) are unpacked, each checked again; the derived
@@ -51,6 +53,7 @@ WHEELS = [
         "members": {
             "rapidocr/models/PP-OCRv6_det_small.onnx": ("ppocr/PP-OCRv6_det_small.onnx", "090f04abcd9d9a7498bc4ebf677e4cb9bdce1fe4197ddb7e529f1ef44e1ff94f"),
             "rapidocr/models/PP-OCRv6_rec_small.onnx": ("ppocr/PP-OCRv6_rec_small.onnx", "6f327246b50388f3c176ae304bd95767ea6dc0c9ae92153ef8cbe210b3c14884"),
+            "rapidocr/models/ch_ppocr_mobile_v2.0_cls_mobile.onnx": ("ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx", "e47acedf663230f8863ff1ab0e64dd2d82b838fceb5957146dab185a89d6215c"),
             "rapidocr-3.10.0.dist-info/licenses/MODEL_LICENSES.md": ("ppocr/MODEL_LICENSES.md", None),
             "rapidocr-3.10.0.dist-info/licenses/LICENSE": ("ppocr/LICENSE", None),
         },

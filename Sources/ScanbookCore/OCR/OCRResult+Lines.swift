@@ -3,7 +3,7 @@ extension OCRResult {
     /// takes the new reading's words (all of its lines, joined). A re-read that found nothing
     /// leaves the line as it was.
     public func replacingLines(_ replacements: [Int: OCRResult]) -> OCRResult {
-        var result = OCRResult(text: "", meanConfidence: meanConfidence, words: [], lines: lines)
+        var result = OCRResult(text: "", meanConfidence: meanConfidence, words: [], lines: lines, turn: turn)
         let byLine = Dictionary(grouping: words, by: \.line)
         for index in lines.indices {
             // A line keeps its index only while it has text (the extractor drops empty lines).
@@ -13,7 +13,7 @@ extension OCRResult {
             }
             let confidence = reread.words.map(\.confidence).reduce(0, +) / Double(reread.words.count)
             result.lines[index] = OCRLine(text: reread.words.map(\.text).joined(separator: " "), confidence: confidence, box: lines[index].box)
-            result.words += reread.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, line: index) }
+            result.words += reread.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: $0.box, line: index, weakest: $0.weakest) }
         }
         result.text = result.lines.map(\.text).joined(separator: "\n")
         return result
@@ -26,8 +26,9 @@ extension OCRResult {
         func moved(_ box: PixelRect) -> PixelRect { PixelRect(x: box.x + part.x, y: box.y + part.y, width: box.width, height: box.height) }
         return OCRResult(
             text: text, meanConfidence: meanConfidence,
-            words: words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: moved($0.box), line: $0.line) },
-            lines: lines.map { OCRLine(text: $0.text, confidence: $0.confidence, box: moved($0.box)) }
+            words: words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: moved($0.box), line: $0.line, weakest: $0.weakest) },
+            lines: lines.map { OCRLine(text: $0.text, confidence: $0.confidence, box: moved($0.box)) },
+            turn: turn
         )
     }
 }

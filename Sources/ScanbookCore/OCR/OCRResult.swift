@@ -6,12 +6,17 @@ public struct OCRResult: Equatable, Sendable, Codable {
     public var meanConfidence: Double
     public var words: [OCRWord]
     public var lines: [OCRLine]
+    /// How far the reader found the text turned on the image it was given, which it then read
+    /// turned upright: words and lines are placed in that upright image. nil: not judged
+    /// (Tesseract; a rectangle or a single line).
+    public var turn: QuarterTurn?
 
-    public init(text: String, meanConfidence: Double, words: [OCRWord], lines: [OCRLine]) {
+    public init(text: String, meanConfidence: Double, words: [OCRWord], lines: [OCRLine], turn: QuarterTurn? = nil) {
         self.text = text
         self.meanConfidence = meanConfidence
         self.words = words
         self.lines = lines
+        self.turn = turn
     }
 }
 

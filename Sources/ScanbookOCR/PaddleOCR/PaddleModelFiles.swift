@@ -17,10 +17,12 @@ public struct PaddleModelFiles: Sendable, Equatable {
     public var runtimeLibrary: String { path("onnxruntime/libonnxruntime.so.\(Self.runtimeVersion)") }
     public var detector: String { path("ppocr/PP-OCRv6_det_small_flushed.onnx") }
     public var recognizer: String { path("ppocr/PP-OCRv6_rec_small_latin.onnx") }
+    /// PaddleOCR's text line direction classifier (upright or upside down).
+    public var directionClassifier: String { path("ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx") }
 
     /// The files that are not there (empty when everything is).
     public var missing: [String] {
-        [runtimeLibrary, detector, recognizer].filter { !FileManager.default.fileExists(atPath: $0) }
+        [runtimeLibrary, detector, recognizer, directionClassifier].filter { !FileManager.default.fileExists(atPath: $0) }
     }
 
     /// The directory to use: the given one (the configuration's), else the default's first that exists.

@@ -2,17 +2,20 @@ import Foundation
 import ScanbookCore
 import Synchronization
 
-/// PP-OCR's two models and the recognizer's alphabet, loaded once per process (some 40 MB and a
-/// second) and shared by every reader: ONNX Runtime runs one session from many threads.
+/// PP-OCR's models (detector, recognizer, line direction classifier) and the recognizer's
+/// alphabet, loaded once per process (some 30 MB and a tenth of a second) and shared by every
+/// reader: ONNX Runtime runs one session from many threads.
 final class PaddleModels: Sendable {
     let detector: ONNXModel
     let recognizer: ONNXModel
+    let directionClassifier: ONNXModel
     let decoder: CTCDecoder
 
     private init(_ files: PaddleModelFiles) throws {
         if let missing = files.missingDescription { throw OCRError(missing) }
         detector = try ONNXModel(path: files.detector, runtimeLibrary: files.runtimeLibrary)
         recognizer = try ONNXModel(path: files.recognizer, runtimeLibrary: files.runtimeLibrary)
+        directionClassifier = try ONNXModel(path: files.directionClassifier, runtimeLibrary: files.runtimeLibrary)
         // The recognizer carries its alphabet (one character per line) in its metadata.
         guard let alphabet = try recognizer.metadata("character"), !alphabet.isEmpty else {
             throw OCRError("\(files.recognizer) carries no character list in its metadata")

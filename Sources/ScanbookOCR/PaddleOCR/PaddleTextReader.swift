@@ -27,6 +27,14 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
         public var batchSize = 1
         /// A piece read less surely than this (0–1) is dropped as noise.
         public var minimumConfidence = 0.5
+        /// How a page's turn is judged (`upright(_:)`): the direction classifier reads this many
+        /// of the longest lines …
+        public var turnSampleLines = 12
+        /// … and needs this many of them, each this sure (PaddleOCR's line threshold), and twice
+        /// as many as say it is upright, to turn a page upside down. (A page lying sideways is
+        /// turned whichever way more of its lines say.)
+        public var turnMinimumVotes = 3
+        public var turnLineCertainty = 0.9
 
         public init() {}
     }
@@ -37,6 +45,7 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
     private let threads: WorkerThreads<Void>
     private var detector: ONNXModel { models.detector }
     private var recognizer: ONNXModel { models.recognizer }
+    var directionClassifier: ONNXModel { models.directionClassifier }
     private var decoder: CTCDecoder { models.decoder }
 
     /// The runtime and both models (loaded once per process and shared), or which file is missing;
@@ -69,16 +78,24 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
                 }
                 part = try image.cropped(to: rect)
             }
-            var result = try options.pageSegmentation == .singleLine ? readLine(part, timings: &timings) : read(part, timings: &timings)
+            var result = try options.pageSegmentation == .singleLine
+                ? readLine(part, timings: &timings)
+                : read(part, findingTurn: options.findsTurn && options.rect == nil, timings: &timings)
             if let rect = options.rect { result = result.offset(by: rect) }
             return (result, timings)
         }
     }
 
-    /// A page read on the calling thread: `detect` and `recognize` stages in `timings`.
-    public func read(_ image: Image, timings: inout StageTimings) throws -> OCRResult {
-        let boxes = try timings.measure("detect") { try detect(image) }
-        return try timings.measure("recognize") { try recognize(boxes, on: image) }
+    /// A page read on the calling thread: `detect`, `turn` and `recognize` stages in `timings`.
+    /// With `findingTurn`, a page whose text lies sideways or upside down is turned upright and
+    /// read so (its words placed in the upright page; `OCRResult.turn` says how it was turned).
+    public func read(_ image: Image, findingTurn: Bool = true, timings: inout StageTimings) throws -> OCRResult {
+        let found = FoundText(page: image, boxes: try timings.measure("detect") { try detect(image) })
+        guard findingTurn else { return try timings.measure("recognize") { try recognize(found.boxes, on: image) } }
+        let (turn, upright) = try timings.measure("turn") { try self.upright(found) }
+        var result = try timings.measure("recognize") { try recognize(upright.boxes, on: upright.page) }
+        result.turn = turn
+        return result
     }
 
     /// The whole image as one line of text.

@@ -20,8 +20,10 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
         )
         let scanner = reader.scanner
         let bytes = job.bytes
-        let prepared = try await context.offload { try scanner.prepare(bytes) }
-        let reading = try await reader.read(prepared, with: context.engineRecognizer)
+        let (prepared, reading) = try await reader.read(
+            preparing: { turn in try await context.offload { try scanner.prepare(bytes, turning: turn) } },
+            with: context.engineRecognizer
+        )
         let extracted = reading.result
         let pageJPEG = try await context.offload { try prepared.page.encodeJPEG(quality: 85) }
         let result = ReceiptCaptureResult(
