@@ -10,9 +10,18 @@ public struct OCROptions: Sendable, Hashable {
     /// cannot be interrupted from outside).
     public var timeLimitSeconds: Int
     public var thresholding: Thresholding
-    /// Whether a reader that can tell (PP-OCR) finds how far a whole page's text is turned and
-    /// reads it upright (`OCRResult.turn`). Off for a page already set upright.
-    public var findsTurn = true
+    /// What a reader that can tell (PP-OCR) does about how far a whole page's text is turned.
+    public var turn = TurnHandling.readUpright
+
+    public enum TurnHandling: Sendable, Hashable {
+        /// Find how far the text is turned and read it upright (`OCRResult.turn`).
+        case readUpright
+        /// Find how far the text is turned, and stop there when it is: the reading is empty but
+        /// for `turn` (the caller sets the page upright itself, as `ReceiptReader` does).
+        case stopWhenTurned
+        /// Read the page as it lies (a page already set upright).
+        case readAsItLies
+    }
 
     /// How Tesseract turns the gray page into ink and paper before reading.
     public enum Thresholding: Int, Sendable, Hashable {

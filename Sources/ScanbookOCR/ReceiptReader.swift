@@ -99,25 +99,25 @@ public struct ReceiptReader: Sendable {
         preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, with recognizer: any TextRecognizer
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         let (page, first) = try await readUpright(preparing: prepare, pass: passes.first ?? Pass(), with: recognizer)
-        let reading = try await combining(first: first) { pass in try await read(page, pass: pass, findingTurn: false, with: recognizer) }
+        let reading = try await combining(first: first) { pass in try await read(page, pass: pass, turn: .readAsItLies, with: recognizer) }
         return (page, reading)
     }
 
     /// One pass over the photo as `prepare` makes it; when the reader finds its text turned
-    /// (PP-OCR: a receipt photographed sideways or upside down), the photo is prepared again
-    /// upright and read again, so that the page's size limits fit the page as it stands, the
-    /// second look cuts lines out of the page the words were placed in, and the page kept stands
-    /// upright. The first try's time is the "turning" stage.
+    /// (PP-OCR: a receipt photographed sideways or upside down), it stops there and the photo is
+    /// prepared again upright and read, so that the page's size limits fit the page as it stands,
+    /// the second look cuts lines out of the page the words were placed in, and the page kept
+    /// stands upright. The first look's time is the "turning" stage.
     public func readUpright(
         preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         let start = ContinuousClock.now
         let lying = try await prepare(.upright)
-        let reading = try await read(lying, pass: pass, with: recognizer)
+        let reading = try await read(lying, pass: pass, turn: .stopWhenTurned, with: recognizer)
         guard let turn = reading.ocr.turn, turn != .upright else { return (lying, reading) }
         let firstTry = (ContinuousClock.now - start).milliseconds
         let upright = try await prepare(turn)
-        var turned = try await read(upright, pass: pass, findingTurn: false, with: recognizer)
+        var turned = try await read(upright, pass: pass, turn: .readAsItLies, with: recognizer)
         turned.timings.record("turning", milliseconds: firstTry)
         return (upright, turned)
     }
@@ -158,9 +158,11 @@ public struct ReceiptReader: Sendable {
     }
 
     /// One reading of the page in one pass: the page's OCR, the second look at the total's lines
-    /// if it wants one, and the extraction. `findingTurn`: whether the reader judges how far the
-    /// page is turned (only the first pass over a page as it lies; see `readUpright`).
-    public func read(_ prepared: DocumentScanner.PreparedPage, pass: Pass, findingTurn: Bool = true, with recognizer: any TextRecognizer) async throws -> Reading {
+    /// if it wants one, and the extraction. `turn`: what the reader does about how far the page
+    /// is turned (see `readUpright`).
+    public func read(
+        _ prepared: DocumentScanner.PreparedPage, pass: Pass, turn: OCROptions.TurnHandling = .readUpright, with recognizer: any TextRecognizer
+    ) async throws -> Reading {
         var timings = prepared.timings
         var page = scanner.ocrImage(of: prepared)
         if let width = pass.pageWidth, width != page.width, page.width > 0 {
@@ -169,12 +171,12 @@ public struct ReceiptReader: Sendable {
         }
         var options = scanner.ocrOptions
         options.thresholding = pass.thresholding
-        options.findsTurn = findingTurn
+        options.turn = turn
         let (ocr, reading) = try await recognizer.recognizeTimed(page, options: options)
         timings.add(reading)
         let start = ContinuousClock.now
-        // A page read turned has its lines in the upright page, not in `page`: no second look
-        // there (`readUpright` prepares that page and reads it again).
+        // A page found turned has its lines (if any) in the upright page, not in `page`: no
+        // second look there (`readUpright` prepares that page and reads it).
         let turned = ocr.turn.map { $0 != .upright } ?? false
         let secondLook = turned ? [:] : try await secondLook(at: ocr, on: page, with: recognizer)
         if !secondLook.isEmpty { timings.record("second look", since: start) }

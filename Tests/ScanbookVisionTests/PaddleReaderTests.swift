@@ -75,11 +75,26 @@ import ScanbookCore
         let reader = try Self.reader()
         defer { reader.shutdown() }
         var options = OCROptions()
-        options.findsTurn = false
+        options.turn = .readAsItLies
         let photo = try Image.decode(try Fixtures.bytes("receipt-de.jpg")).rotated(by: 180)
         let (result, timings) = try await reader.recognizeTimed(photo, options: options)
         #expect(result.turn == nil && timings["turn"] == nil)
         #expect(!result.text.contains("156.50"), "read upside down, the total is not there: \(result.text)")
+    }
+
+    /// The receipt reader's first look: a turned page is not read (it will be prepared upright and
+    /// read then), an upright one is read as usual.
+    @Test func aTurnedPageIsOnlyReportedWhenAsked() async throws {
+        let reader = try Self.reader()
+        defer { reader.shutdown() }
+        var options = OCROptions()
+        options.turn = .stopWhenTurned
+        let photo = try Image.decode(try Fixtures.bytes("receipt-de.jpg"))
+        let (turned, timings) = try await reader.recognizeTimed(try photo.rotated(by: 180), options: options)
+        #expect(turned.turn == .upsideDown && turned.lines.isEmpty && turned.words.isEmpty)
+        #expect(timings["turn"] != nil && timings["recognize"] == nil)
+        let upright = try await reader.recognize(photo, options: options)
+        #expect(upright.turn == .upright && upright.text.contains("156.50"))
     }
 
     /// The receipt reader prepares a turned photo again upright, so that its size limits fit the

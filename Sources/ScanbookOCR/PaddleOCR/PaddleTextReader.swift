@@ -80,19 +80,23 @@ public final class PaddleTextReader: TextRecognizer, @unchecked Sendable {
             }
             var result = try options.pageSegmentation == .singleLine
                 ? readLine(part, timings: &timings)
-                : read(part, findingTurn: options.findsTurn && options.rect == nil, timings: &timings)
+                : read(part, turn: options.rect == nil ? options.turn : .readAsItLies, timings: &timings)
             if let rect = options.rect { result = result.offset(by: rect) }
             return (result, timings)
         }
     }
 
     /// A page read on the calling thread: `detect`, `turn` and `recognize` stages in `timings`.
-    /// With `findingTurn`, a page whose text lies sideways or upside down is turned upright and
-    /// read so (its words placed in the upright page; `OCRResult.turn` says how it was turned).
-    public func read(_ image: Image, findingTurn: Bool = true, timings: inout StageTimings) throws -> OCRResult {
+    /// Unless `turn` says to read it as it lies, a page whose text lies sideways or upside down is
+    /// turned upright and read so (its words placed in the upright page; `OCRResult.turn` says how
+    /// it was turned).
+    public func read(_ image: Image, turn handling: OCROptions.TurnHandling = .readUpright, timings: inout StageTimings) throws -> OCRResult {
         let found = FoundText(page: image, boxes: try timings.measure("detect") { try detect(image) })
-        guard findingTurn else { return try timings.measure("recognize") { try recognize(found.boxes, on: image) } }
+        if handling == .readAsItLies { return try timings.measure("recognize") { try recognize(found.boxes, on: image) } }
         let (turn, upright) = try timings.measure("turn") { try self.upright(found) }
+        if turn != .upright && handling == .stopWhenTurned {
+            return OCRResult(text: "", meanConfidence: 0, words: [], lines: [], turn: turn)
+        }
         var result = try timings.measure("recognize") { try recognize(upright.boxes, on: upright.page) }
         result.turn = turn
         return result
