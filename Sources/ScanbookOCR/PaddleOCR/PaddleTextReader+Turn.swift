@@ -54,9 +54,11 @@ extension PaddleTextReader {
     /// The page turned by 180° and its boxes with it (exactly: no second detection).
     static func turnedOver(_ text: FoundText) throws -> FoundText {
         let (width, height) = (Double(text.page.width - 1), Double(text.page.height - 1))
+        func moved(_ point: Point) -> Point { Point(x: width - point.x, y: height - point.y) }
         let boxes = text.boxes.map { box in
-            let moved = QuarterTurn.upsideDown.uprightCorners(box.corners.corners.map { Point(x: width - $0.x, y: height - $0.y) })
-            return TextBox(corners: Quadrilateral(topLeft: moved[0], topRight: moved[1], bottomRight: moved[2], bottomLeft: moved[3]), score: box.score)
+            let c = box.corners
+            let lying = Quadrilateral(topLeft: moved(c.topLeft), topRight: moved(c.topRight), bottomRight: moved(c.bottomRight), bottomLeft: moved(c.bottomLeft))
+            return TextBox(corners: lying.turnedUpright(.upsideDown), score: box.score)
         }
         return FoundText(page: try text.page.rotated(by: 180), boxes: boxes)
     }
