@@ -124,8 +124,13 @@ enum ScanbookBench {
                 }
             }
             // Photos taken sideways or upside down: the German photos and the first sroie-dev scans
-            // turned by 90°, 180°, 270° in turn (Tools/docgen/turn_corpus.py), read fresh.
-            for (flag, label, currency) in [("--receipt-photos-turned", "generated German/Swiss photos, turned", nil), ("--sroie-turned", "sroie-dev, first 60, turned", "MYR")] {
+            // turned by 90°, 180°, 270° in turn, and the German photos turned sideways in portrait
+            // photos (Tools/docgen/turn_corpus.py), read fresh.
+            let turnedSets = [
+                ("--receipt-photos-turned", "generated German/Swiss photos, turned", nil), ("--sroie-turned", "sroie-dev, first 60, turned", "MYR"),
+                ("--receipt-photos-sideways", "generated German/Swiss photos, sideways in portrait photos", nil),
+            ]
+            for (flag, label, currency) in turnedSets {
                 guard let turned = option(flag), FileManager.default.fileExists(atPath: turned) else { continue }
                 for engine in engines {
                     try await ReceiptBench.run(directory: turned, label: label, engine: engine, cache: nil, limit: limit, expectedCurrency: currency, into: &table)

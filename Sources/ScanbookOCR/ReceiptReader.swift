@@ -108,17 +108,69 @@ public struct ReceiptReader: Sendable {
     /// prepared again upright and read, so that the page's size limits fit the page as it stands,
     /// the second look cuts lines out of the page the words were placed in, and the page kept
     /// stands upright. The first look's time is the "turning" stage.
+    ///
+    /// A receipt lying sideways in a portrait photo is taken for a box printed on a page (its
+    /// outline spans under half the photo's height), and the whole photo read is too small for its
+    /// text to be found or judged. So when that first look is judged upright and finds no sure
+    /// total, the outline the page finder set aside is read as lying sideways, each way in turn
+    /// until a sure total is read; the best supported reading is kept.
     public func readUpright(
         preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         let start = ContinuousClock.now
         let lying = try await prepare(.upright)
         let reading = try await read(lying, pass: pass, turn: .stopWhenTurned, with: recognizer)
-        guard let turn = reading.ocr.turn, turn != .upright else { return (lying, reading) }
-        let firstTry = (ContinuousClock.now - start).milliseconds
+        if let turn = reading.ocr.turn, turn != .upright {
+            return try await read(turnedBy: turn, preparing: prepare, pass: pass, with: recognizer, since: start)
+        }
+        guard reading.ocr.turn == .upright, wantsAnotherReading(reading.result), !lying.detection.found,
+              lying.sourceHeight > lying.sourceWidth else { return (lying, reading) }
+        return try await readSideways(preparing: prepare, pass: pass, with: recognizer, over: (lying, reading), since: start)
+    }
+
+    /// The outline the page finder set aside in a portrait photo, prepared as lying sideways (the
+    /// finder then takes an outline spanning the photo's width) and read, each way in turn while
+    /// no sure total is read: the reader's "upside down" wants a clear majority, as it is rare on an
+    /// upright page. The best supported reading is kept, `first` on a tie.
+    private func readSideways(
+        preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer,
+        over first: (page: DocumentScanner.PreparedPage, reading: Reading), since start: ContinuousClock.Instant
+    ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
+        var kept = first
+        var tried: Set<QuarterTurn> = []
+        for guess in [QuarterTurn.counterClockwise, .clockwise] where !tried.contains(guess) && wantsAnotherReading(kept.reading.result) {
+            let looking = (ContinuousClock.now - start).milliseconds
+            let sideways = try await prepare(guess)
+            guard sideways.detection.found else { break }
+            tried.insert(guess)
+            let look = try await read(sideways, pass: pass, turn: .stopWhenTurned, with: recognizer)
+            var candidate: (page: DocumentScanner.PreparedPage, reading: Reading)
+            switch look.ocr.turn {
+            case .upright?:
+                candidate = (sideways, look)
+                candidate.reading.timings.record("turning", milliseconds: looking)
+            case .upsideDown?:
+                let turn = guess.followed(by: .upsideDown)
+                tried.insert(turn)
+                candidate = try await read(turnedBy: turn, preparing: prepare, pass: pass, with: recognizer, since: start)
+            default:
+                return kept  // its text runs down the page: not a receipt lying sideways
+            }
+            if Self.support(candidate.reading.result) > Self.support(kept.reading.result) { kept = candidate }
+        }
+        return kept
+    }
+
+    /// The photo prepared again with its text `turn`ed upright and read; the time since `start`
+    /// (the looks that found the turn) is the "turning" stage.
+    private func read(
+        turnedBy turn: QuarterTurn, preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass,
+        with recognizer: any TextRecognizer, since start: ContinuousClock.Instant
+    ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
+        let looking = (ContinuousClock.now - start).milliseconds
         let upright = try await prepare(turn)
         var turned = try await read(upright, pass: pass, turn: .readAsItLies, with: recognizer)
-        turned.timings.record("turning", milliseconds: firstTry)
+        turned.timings.record("turning", milliseconds: looking)
         return (upright, turned)
     }
 
@@ -206,14 +258,16 @@ public struct ReceiptReader: Sendable {
     /// certain); otherwise the surer one; the first reading on a tie. Two readings that agree make
     /// the total as sure as the surer of them.
     public static func preferred(_ first: Reading, _ second: Reading) -> Reading {
-        func support(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
-            (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0, result.confidence)
-        }
         var kept = support(second.result) > support(first.result) ? second : first
         if let total = first.result.total, let other = second.result.total, total.sameValue(as: other) {
             kept.result.confidence = max(first.result.confidence, second.result.confidence)
         }
         return kept
+    }
+
+    /// How well a reading backs its total: read at all, confirmed by the receipt's sums, how sure.
+    static func support(_ result: ReceiptExtractor.Result) -> (Int, Int, Double) {
+        (result.total == nil ? 0 : 1, result.totalEvidence == .witnessed ? 1 : 0, result.confidence)
     }
 
     /// A confirmed total that more confirmed readings give than give the kept one (itself

@@ -112,6 +112,24 @@ import ScanbookCore
         #expect(page.page.height > page.page.width, "the kept page stands upright: \(page.page.width)×\(page.page.height)")
     }
 
+    /// A receipt lying sideways in a portrait photo spans under half its height, so the page finder
+    /// sets it aside as a box printed on a page, and the whole photo, read at 960 px, shows no
+    /// readable total. The reader then reads the outline set aside as lying sideways.
+    @Test func theReceiptReaderReadsAReceiptLyingSidewaysInAPortraitPhoto() async throws {
+        let reader = try Self.reader()
+        defer { reader.shutdown() }
+        // The first generated German photo (Tools/docgen), turned by `turn_corpus.py --portrait`
+        // (the text's tops to the left, the table above and below in its colour), 900 × 1200.
+        let bytes = try Fixtures.bytes("receipt-sideways-portrait.jpg")
+        let receipts = ReceiptReader.tuned(for: .ppocr)
+        let located = try receipts.scanner.locate(bytes)
+        #expect(!located.detection.found && located.sourceHeight > located.sourceWidth, "the outline is set aside")
+        let (page, reading) = try await receipts.read(preparing: { turn in try receipts.scanner.prepare(bytes, turning: turn) }, with: reader)
+        #expect(reading.result.total?.description == "91.95" && reading.result.date?.description == "2024-03-06")
+        #expect(reading.timings["turning"] != nil)
+        #expect(page.detection.found && page.page.height > page.page.width, "the receipt, upright: \(page.page.width)×\(page.page.height)")
+    }
+
     /// A till roll 812 × 4,978 px was shrunk to 157 px wide for detection and its print was lost
     /// (no total): its width now stays at 480 px; an ordinary page keeps its longer side at 960.
     @Test func aLongReceiptKeepsItsWidthForDetection() {

@@ -11,6 +11,11 @@ public enum QuarterTurn: Int, Sendable, Codable, CaseIterable {
 
     public var degrees: Int { rawValue }
 
+    /// The turn of text found turned by `other` on an image already set upright for `self`.
+    public func followed(by other: QuarterTurn) -> QuarterTurn {
+        QuarterTurn(rawValue: (rawValue + other.rawValue) % 360) ?? .upright
+    }
+
     /// The four corners of a page outline (top-left, top-right, bottom-right, bottom-left, as it
     /// lies in the image) relabelled so that the first is the text's top-left.
     public func uprightCorners<Corner>(_ corners: [Corner]) -> [Corner] {

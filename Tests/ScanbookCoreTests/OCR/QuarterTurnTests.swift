@@ -22,6 +22,21 @@ import ScanbookCore
         }
     }
 
+    /// A page set upright for one turn on which the reader still finds text turned: the photo's
+    /// text lay turned by both.
+    @Test func turnsFoundOnATurnedPageAddUp() {
+        #expect(QuarterTurn.counterClockwise.followed(by: .upsideDown) == .clockwise)
+        #expect(QuarterTurn.clockwise.followed(by: .clockwise) == .upsideDown)
+        #expect(QuarterTurn.upsideDown.followed(by: .upsideDown) == .upright)
+        for turn in QuarterTurn.allCases {
+            #expect(turn.followed(by: .upright) == turn && QuarterTurn.upright.followed(by: turn) == turn)
+            // The corners come out as the two renamings one after the other.
+            for other in QuarterTurn.allCases {
+                #expect(turn.followed(by: other).uprightCorners(lying) == other.uprightCorners(turn.uprightCorners(lying)), "\(turn), \(other)")
+            }
+        }
+    }
+
     /// OCR results stored before readers judged the turn (bench caches, capture results) still load.
     @Test func aReadingWithoutATurnDecodesAsNotJudged() throws {
         let stored = #"{"text":"TOTAL 9.90","meanConfidence":91,"words":[],"lines":[]}"#
