@@ -3,8 +3,8 @@
 270° counter-clockwise in turn: receipts photographed sideways or upside down, so the bench can show
 that the reader finds how a page lies. With --portrait, each is turned 90° or 270° in turn and framed
 as a portrait photo (4:3, the table above and below in the colour of the photo's own edges): a
-receipt lying sideways in an upright phone photo, spanning its width but not half its height. The truth is copied unchanged. Usage:
-turn_corpus.py SOURCE TARGET [--count N] [--portrait] (the first N images)."""
+receipt lying sideways in an upright phone photo, spanning its width but not half its height. The
+truth is copied unchanged. Usage: turn_corpus.py SOURCE TARGET [--count N] [--portrait] (the first N images)."""
 import argparse
 import shutil
 from pathlib import Path
