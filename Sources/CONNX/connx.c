@@ -95,14 +95,16 @@ const char *connx_version(const connx_runtime *runtime) {
     return runtime->version;
 }
 
-connx_session *connx_open(connx_runtime *runtime, const char *model_path, int intra_threads, char **error) {
+connx_session *connx_open(connx_runtime *runtime, const char *model_path, int intra_threads, int optimize,
+                          const char *save_optimized_to, char **error) {
     const OrtApi *api = runtime->api;
     OrtSessionOptions *options = NULL;
     if (failed(api, api->CreateSessionOptions(&options), error, "CreateSessionOptions")) return NULL;
     OrtSession *session = NULL;
     int ok = !failed(api, api->SetIntraOpNumThreads(options, intra_threads < 1 ? 1 : intra_threads), error, "SetIntraOpNumThreads")
         && !failed(api, api->SetInterOpNumThreads(options, 1), error, "SetInterOpNumThreads")
-        && !failed(api, api->SetSessionGraphOptimizationLevel(options, ORT_ENABLE_ALL), error, "SetSessionGraphOptimizationLevel")
+        && !failed(api, api->SetSessionGraphOptimizationLevel(options, optimize ? ORT_ENABLE_ALL : ORT_DISABLE_ALL), error, "SetSessionGraphOptimizationLevel")
+        && (!save_optimized_to || !failed(api, api->SetOptimizedModelFilePath(options, save_optimized_to), error, "SetOptimizedModelFilePath"))
         // The arena keeps the largest buffers between runs: detection is a quarter faster with it
         // (191 -> 144 ms a page, measured), and detection's size is bounded, so its peak is too.
         && !failed(api, api->EnableCpuMemArena(options), error, "EnableCpuMemArena")

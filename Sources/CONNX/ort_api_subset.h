@@ -150,7 +150,8 @@ struct OrtApi {
                               size_t input_len, const char *const *output_names,
                               size_t output_names_len, OrtValue **outputs);
   /*  10 */ OrtStatus *(*CreateSessionOptions)(OrtSessionOptions **options);
-  /*  11 */ void *unused11; /* SetOptimizedModelFilePath */
+  /*  11 */ OrtStatus *(*SetOptimizedModelFilePath)(OrtSessionOptions *options,
+                                                    const char *optimized_model_filepath);
   /*  12 */ void *unused12; /* CloneSessionOptions */
   /*  13 */ void *unused13; /* SetSessionExecutionMode */
   /*  14 */ void *unused14; /* EnableProfiling */
@@ -292,6 +293,7 @@ struct OrtApi {
 #define ORT_SUBSET_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 ORT_SUBSET_STATIC_ASSERT(ORT_SUBSET_SLOT(Run) == 9, "OrtApi slot Run");
+ORT_SUBSET_STATIC_ASSERT(ORT_SUBSET_SLOT(SetOptimizedModelFilePath) == 11, "OrtApi slot SetOptimizedModelFilePath");
 ORT_SUBSET_STATIC_ASSERT(ORT_SUBSET_SLOT(SetInterOpNumThreads) == 25, "OrtApi slot SetInterOpNumThreads");
 ORT_SUBSET_STATIC_ASSERT(ORT_SUBSET_SLOT(CreateTensorWithDataAsOrtValue) == 49, "OrtApi slot CreateTensorWithDataAsOrtValue");
 ORT_SUBSET_STATIC_ASSERT(ORT_SUBSET_SLOT(GetTensorTypeAndShape) == 65, "OrtApi slot GetTensorTypeAndShape");

@@ -11,7 +11,7 @@ import ScanbookCore
     static let files: PaddleModelFiles = {
         let build = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/models").path
-        return ProcessInfo.processInfo.environment["SCANBOOK_MODELS_DIR"].map(PaddleModelFiles.init) ?? PaddleModelFiles(directory: build)
+        return ProcessInfo.processInfo.environment["SCANBOOK_MODELS_DIR"].map { PaddleModelFiles(directory: $0) } ?? PaddleModelFiles(directory: build)
     }()
 
     static func reader() throws -> PaddleTextReader {

@@ -8,13 +8,39 @@ import Foundation
 final class ONNXModel: @unchecked Sendable {
     private let session: OpaquePointer
     let path: String
+    /// Whether the session was opened from an optimized copy in the cache.
+    let openedOptimizedCopy: Bool
 
-    init(path: String, runtimeLibrary: String) throws(OCRError) {
+    /// The model at `path`, opened from its optimized copy in `cache` when there is one that
+    /// opens; else optimized as it loads, and the optimized graph kept in `cache` for next time.
+    init(path: String, runtimeLibrary: String, cache: OptimizedModelCache? = nil) throws(OCRError) {
         var error: UnsafeMutablePointer<CChar>?
         guard let runtime = connx_load(runtimeLibrary, &error) else { throw Self.error(&error, "ONNX Runtime") }
-        guard let session = connx_open(runtime, path, 1, &error) else { throw Self.error(&error, path) }
-        self.session = session
         self.path = path
+        let copy = cache?.copy(of: path, runtimeVersion: String(cString: connx_version(runtime)))
+        if let copy, FileManager.default.fileExists(atPath: copy) {
+            if let session = connx_open(runtime, copy, 1, 0, nil, &error) {
+                (self.session, openedOptimizedCopy) = (session, true)
+                return
+            }
+            // A copy that does not open (cut short, say) is made again.
+            connx_free(error)
+            error = nil
+            try? FileManager.default.removeItem(atPath: copy)
+        }
+        let partial = copy.flatMap { cache?.partialFile(for: $0) }
+        var opened = connx_open(runtime, path, 1, 1, partial, &error)
+        if opened == nil, let partial {
+            // The copy could not be written (a full disk, say): the model still opens without it.
+            connx_free(error)
+            error = nil
+            try? FileManager.default.removeItem(atPath: partial)
+            opened = connx_open(runtime, path, 1, 1, nil, &error)
+        } else if opened != nil, let partial, let copy {
+            cache?.keep(partial, as: copy)
+        }
+        guard let opened else { throw Self.error(&error, path) }
+        (session, openedOptimizedCopy) = (opened, false)
     }
 
     deinit {

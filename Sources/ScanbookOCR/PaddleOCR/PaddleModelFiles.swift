@@ -6,12 +6,16 @@ import Foundation
 /// by SHA-256); `docs/deploy.md` says how to install them on a server.
 public struct PaddleModelFiles: Sendable, Equatable {
     public let directory: String
+    /// Where ONNX Runtime's optimized copies of the models are kept between runs (made on first
+    /// use, for this CPU; `OptimizedModelCache`), or nil to optimize them at every start.
+    public let optimizedCache: String?
 
     public static let runtimeVersion = "1.32.0"
     public static let makeTarget = "make models"
 
-    public init(directory: String) {
+    public init(directory: String, optimizedCache: String? = nil) {
         self.directory = directory
+        self.optimizedCache = optimizedCache
     }
 
     public var runtimeLibrary: String { path("onnxruntime/libonnxruntime.so.\(Self.runtimeVersion)") }
@@ -26,9 +30,14 @@ public struct PaddleModelFiles: Sendable, Equatable {
         [runtimeLibrary, detector, recognizer, directionClassifier].filter { !FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// The directory to use: the given one (the configuration's), else the default's first that exists.
-    public static func locate(_ configured: String? = ProcessInfo.processInfo.environment["SCANBOOK_MODELS_DIR"]) -> PaddleModelFiles {
-        if let configured, !configured.isEmpty { return PaddleModelFiles(directory: configured) }
+    /// The directory to use: the given one (the configuration's), else the default's first that
+    /// exists; the optimized copies in `cache`, else the user's cache folder (`defaultCache`).
+    public static func locate(
+        _ configured: String? = ProcessInfo.processInfo.environment["SCANBOOK_MODELS_DIR"],
+        cache: String? = ProcessInfo.processInfo.environment["SCANBOOK_MODELS_CACHE"]
+    ) -> PaddleModelFiles {
+        let cache = cache.flatMap { $0.isEmpty ? nil : $0 } ?? defaultCache()
+        if let configured, !configured.isEmpty { return PaddleModelFiles(directory: configured, optimizedCache: cache) }
         // A `models` folder beside the binary's folder (an install: bin/ and models/), or above it
         // (a build: `.build/x86_64-unknown-linux-gnu/debug/scanbook` with `.build/models`, whatever
         // the working directory, as for a server started elsewhere), else `.build/models` here.
@@ -36,7 +45,15 @@ public struct PaddleModelFiles: Sendable, Equatable {
         let parent = binary.deletingLastPathComponent()
         let candidates = [parent.appendingPathComponent("models").path, parent.deletingLastPathComponent().appendingPathComponent("models").path, ".build/models"]
         let found = candidates.first { PaddleModelFiles(directory: $0).missing.isEmpty }
-        return PaddleModelFiles(directory: found ?? candidates[candidates.count - 1])
+        return PaddleModelFiles(directory: found ?? candidates[candidates.count - 1], optimizedCache: cache)
+    }
+
+    /// `$XDG_CACHE_HOME/scanbook/onnx`, else `~/.cache/scanbook/onnx` (the models' own folder is
+    /// read-only on a server), or nil without a home.
+    static func defaultCache(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).appendingPathComponent(".cache").path : nil }
+        return base.map { URL(fileURLWithPath: $0).appendingPathComponent("scanbook/onnx").path }
     }
 
     /// "PP-OCR's models are missing (…): run `make models`, or set SCANBOOK_MODELS_DIR."

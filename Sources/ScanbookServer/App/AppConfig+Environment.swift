@@ -88,8 +88,9 @@ extension AppConfig {
             }
         }
         if let directory = value("SCANBOOK_MODELS_DIR") { config.modelsDirectory = directory }
+        if let cache = value("SCANBOOK_MODELS_CACHE") { config.modelsCache = cache }
         // A reader without its models would fail every receipt: the server does not start.
-        if config.ocrEngine == .ppocr, let missing = PaddleModelFiles.locate(config.modelsDirectory).missingDescription {
+        if config.ocrEngine == .ppocr, let missing = PaddleModelFiles.locate(config.modelsDirectory, cache: config.modelsCache).missingDescription {
             problems.append(missing + " (or SCANBOOK_OCR_ENGINE=tesseract)")
         }
         if let currency = value("SCANBOOK_CURRENCY") {

@@ -53,6 +53,9 @@ public struct AppConfig: Sendable {
     public var ocrEngine: TextReaderEngine = .ppocr
     /// Where PP-OCR's models are (`SCANBOOK_MODELS_DIR`); nil: `PaddleModelFiles.locate()`'s default.
     public var modelsDirectory: String?
+    /// Where ONNX Runtime's optimized copies of the models are kept (`SCANBOOK_MODELS_CACHE`); nil:
+    /// the user's cache folder.
+    public var modelsCache: String?
     /// Currency of new users' receipts when the receipt names none ("CHF", "EUR").
     public var defaultCurrency: String
     /// A web session ends after this long without a request, and this long after sign-in at most.

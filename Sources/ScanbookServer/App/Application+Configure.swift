@@ -18,7 +18,7 @@ extension Application {
         let recognizer = TesseractPool(threads: max(1, config.captureWorkers))
         textRecognizer = recognizer
         let receiptReader: (any TextRecognizer & ShutsDown)? = config.ocrEngine == .ppocr
-            ? try PaddleTextReader(files: .locate(config.modelsDirectory), threads: max(1, config.captureWorkers)) : nil
+            ? try PaddleTextReader(files: .locate(config.modelsDirectory, cache: config.modelsCache), threads: max(1, config.captureWorkers)) : nil
         // Without PP-OCR, receipts follow `textRecognizer` (which tests may replace).
         if let receiptReader { engineTextRecognizer = receiptReader }
         let imageWork = WorkPool(threads: max(2, config.captureWorkers))
