@@ -16,7 +16,7 @@ export OMP_THREAD_LIMIT ?= 1
 # pinned models and derive the three models it runs from them), and what the tests need on top
 # (PostgreSQL for the database-parametrized server tests, Chromium and Selenium for the browser
 # tests, Pillow/NumPy/qrcode for generated test photos, Tesseract's own command for the bench's
-# speed comparison).
+# speed comparison, strace to count the command-line tool's starts).
 RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	libopencv-core-dev libopencv-imgproc-dev libopencv-features2d-dev libopencv-calib3d-dev libjpeg-dev libpng-dev \
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-deu libzbar-dev libzxing-dev libxml2-dev \
@@ -24,7 +24,7 @@ RUN_PACKAGES := zlib1g-dev libsqlite3-dev pkg-config \
 	python3-pip python3-venv
 TEST_PACKAGES := postgresql chromium chromium-driver python3-selenium python3-pytest \
 	python3-pil python3-numpy python3-qrcode fonts-dejavu-core unzip libxml2-utils fonts-ocr-b \
-	tesseract-ocr
+	tesseract-ocr strace
 # The fuzz suite's tools (Schemathesis, Hypothesis, a newer pytest) come from PyPI into a venv that
 # also sees Debian's packages.
 FUZZ_VENV := .build/venv-fuzz

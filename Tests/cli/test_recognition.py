@@ -106,6 +106,26 @@ def test_the_text_reader_leaves_nothing_behind_for_onnx_runtime_telemetry(tmp_pa
     assert len(written) == 3 and all(path.parts[:3] == (".cache", "scanbook", "onnx") for path in written), [str(path) for path in written]
 
 
+def program_starts(tmp_path, *arguments) -> int:
+    """How often the program was started (strace's successful execve calls) for one command."""
+    trace = tmp_path / "execve.trace"
+    environment = {key: value for key, value in os.environ.items() if key != "OMP_THREAD_LIMIT"}
+    result = subprocess.run(["strace", "-f", "-qq", "-e", "trace=execve", "-e", "signal=none", "-o", str(trace), BINARY, *arguments],
+                            capture_output=True, text=True, timeout=120, env=environment)
+    assert result.returncode == 0, result.stderr
+    return sum(1 for line in trace.read_text().splitlines() if "execve(" in line and line.rstrip().endswith("= 0"))
+
+
+def test_only_a_command_that_may_read_with_tesseract_restarts_to_hold_openmp_to_one_thread(tmp_path):
+    # OpenMP (Tesseract's) reads its thread limit as the program loads, so the program restarts
+    # itself with it set; that second start is spared when PP-OCR alone reads.
+    text = str(FIXTURES / "text.png")
+    assert program_starts(tmp_path, "ocr", text, "--engine", "ppocr") == 1
+    assert program_starts(tmp_path, "receipt", str(FIXTURES / "receipt-sideways-portrait.jpg"), "--engine", "ppocr", "--json") == 1
+    assert program_starts(tmp_path, "ocr", text, "--engine", "tesseract") == 2
+    assert program_starts(tmp_path, "detect", str(FIXTURES / "document-2.jpg"), "--json") == 2
+
+
 def test_ocr_rejects_a_bad_rectangle_and_a_non_image():
     assert run("ocr", str(FIXTURES / "text.png"), "--rect", "1,2,3").returncode != 0
     outside = run("ocr", str(FIXTURES / "text.png"), "--rect", "800,0,300,50")
