@@ -1,4 +1,5 @@
 import Foundation
+import ScanbookCore
 
 /// A folder of ONNX Runtime's optimized copies of the models. Optimizing PP-OCR's three models
 /// as they load takes some 0.2 s of every `scanbook receipt` (measured: 239 → 59 ms to open them
@@ -16,7 +17,7 @@ struct OptimizedModelCache: Sendable {
               let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
         else { return nil }
         let identity = [runtimeVersion, model, size.stringValue, String(modified.timeIntervalSince1970), cpu].joined(separator: "\n")
-        return URL(fileURLWithPath: directory).appendingPathComponent("\(Self.stem(of: model)).\(Self.fnv1a(identity)).onnx").path
+        return URL(fileURLWithPath: directory).appendingPathComponent("\(Self.stem(of: model)).\(String(identity.stableHash, radix: 16)).onnx").path
     }
 
     /// A fresh file beside `copy` for the runtime to write into (so no reader ever sees a half
@@ -55,13 +56,4 @@ struct OptimizedModelCache: Sendable {
         }
         return wanted.isEmpty ? nil : wanted.joined(separator: "\n")
     }()
-
-    /// FNV-1a, 64 bits, in hex: the same in every process (Swift's `Hasher` is seeded per process).
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import ScanbookCore
 
 /// Counts `RateEvent`s: what the login throttle and the registration limit read and write.
 struct RateLimiter {
@@ -38,9 +39,7 @@ struct RateLimiter {
 
     /// A lock name's advisory lock number (FNV-1a, 64 bits): stable across instances.
     static func lockKey(_ name: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int64(bitPattern: hash)
+        Int64(bitPattern: name.stableHash)
     }
 
     /// Takes back reserved attempts that turned out not to count.
