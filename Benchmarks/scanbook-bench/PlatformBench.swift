@@ -123,6 +123,12 @@ enum ScanbookBench {
                                                cache: cache(option("--receipt-photos-cache"), engine), limit: limit, into: &table)
                 }
             }
+            // The same generator with a seed no rule was tuned on, read fresh.
+            if let unseen = option("--receipt-photos-unseen"), FileManager.default.fileExists(atPath: unseen) {
+                for engine in engines {
+                    try await ReceiptBench.run(directory: unseen, label: "generated German/Swiss photos, unseen seed", engine: engine, cache: nil, limit: limit, into: &table)
+                }
+            }
             // Photos taken sideways or upside down: the German photos and the first sroie-dev scans
             // turned by 90°, 180°, 270° in turn, and the German photos turned sideways in portrait
             // photos (Tools/docgen/turn_corpus.py), read fresh.

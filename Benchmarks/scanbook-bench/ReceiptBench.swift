@@ -8,7 +8,7 @@ import ScanbookOCR
 /// changes can be measured without re-running Tesseract; times are then not reported.
 /// Experiments: BENCH_RECEIPT_PLAIN=0|1 (which page OCR reads), BENCH_RECEIPT_PSM, BENCH_RECEIPT_WIDTH, BENCH_RECEIPT_LANG,
 /// BENCH_SECOND_LANG (the second look's languages), BENCH_RECEIPT_PASSES=global,local,global-w1600 (the reader's passes),
-/// BENCH_REREAD_BELOW (the confidence under which the next pass reads), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses), BENCH_READINGS=1 (with --ocr-cache: each pass's total, evidence and confidence),
+/// BENCH_REREAD_BELOW (the confidence under which the next pass reads), BENCH_RECEIPT_DUMP=DIR (write the pages OCR reads, nothing else), BENCH_VERBOSE=1 (list the misses and the right totals flagged), BENCH_READINGS=1 (with --ocr-cache: each pass's total, evidence and confidence),
 /// BENCH_TOTAL_FEATURES=FILE (every total candidate with its features and whether it is the annotated total, one JSON
 /// object per line, for `Tools/total-model/train.py`).
 enum ReceiptBench {
@@ -81,7 +81,12 @@ enum ReceiptBench {
                 if result.ranking.first.map({ $0.amount.sameValue(as: expected) }) ?? false { modelTotals += 1 }
                 if let featureFile { try Self.writeFeatures(result, receipt: base.lastPathComponent, expected: expected, to: featureFile) }
                 judged.append((result.total.map { $0.sameValue(as: expected) } ?? false, result.confidence))
-                if let total = result.total, total.sameValue(as: expected) { totals += 1 } else {
+                if let total = result.total, total.sameValue(as: expected) {
+                    totals += 1
+                    if result.confidence < ReceiptExtractor.checkConfidence {
+                        misses.append("\(base.lastPathComponent): total \(total) right but flagged (confidence \(String(format: "%.2f", result.confidence)), \(result.totalEvidence))")
+                    }
+                } else {
                     misses.append("\(base.lastPathComponent): total \(result.total?.description ?? "nil") ≠ \(expected) (confidence \(String(format: "%.2f", result.confidence)), \(result.totalEvidence))")
                 }
             }

@@ -11,7 +11,8 @@ public enum MerchantGuess {
     /// `confidences`: OCR's confidence (0–100) per line; a name-like line read below
     /// `legibleConfidence` is a logo or a smudge read as letters ("Berti Kan en hai I").
     public static func from(_ lines: [String], confidences: [Double]? = nil) -> String? {
-        let top = Array(lines.prefix(8))
+        // A street is no name, whatever its words ("Am Markt 89": "Markt" names shops too).
+        let top = lines.prefix(8).indices.map { isStreet(lines, at: $0) ? "" : lines[$0] }
         let legible = top.indices.map { index in (confidences.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? 100) >= legibleConfidence }
         guard let (index, name) = companyLine(top) ?? nameLine(top, legible: legible) else { return nil }
         // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name left open goes on on the next line.
@@ -59,7 +60,7 @@ public enum MerchantGuess {
         let nameLike = top.indices.filter { index in
             let line = top[index]
             return legible[index] && line.count >= 3 && letterShare(line) > 0.6 && !isHeading(line) && !isRegistration(line) && !isAddress(line)
-                && !isCurrency(line) && !isOpeningHours(line) && DateParser.dates(in: line).isEmpty
+                && !isCurrency(line) && !isOpeningHours(line) && DateParser.dates(in: line).isEmpty && !isPriced(line)
         }
         // A hand-written or stamped note above the print ("tan woon yann") is lower-case; the
         // printed name under it is usually in capitals.
@@ -84,6 +85,22 @@ public enum MerchantGuess {
             || text.split(separator: " ").contains { word in
                 (4...5).contains(word.count) && word.allSatisfy(\.isNumber) || ReceiptVocabulary.addressEndings.contains(where: word.hasSuffix)
             }
+    }
+
+    /// "Am Markt 89" above "79612 Freiburg", or "Am Markt 145a, 90570 Nürnberg": words ending in a
+    /// house number, followed by a postcode and the town (on the next line or after a comma).
+    static func isStreet(_ lines: [String], at index: Int) -> Bool {
+        let line = lines[index]
+        if line.contains(/\p{L}.*\s\d{1,4}[a-zA-Z]?,\s*\d{4,5}\s+\p{L}/) { return true }
+        guard index + 1 < lines.count, line.contains(/\p{L}.*\s\d{1,4}[a-zA-Z]?$/),
+              let postcode = lines[index + 1].split(separator: " ").first else { return false }
+        return (4...5).contains(postcode.count) && postcode.allSatisfy { $0.isASCII && $0.isNumber }
+            && lines[index + 1].dropFirst(postcode.count).contains(where: \.isLetter)
+    }
+
+    /// "Zwiebeln 1kg 2,66 A": an item, read where the header (a logo) gave no name.
+    static func isPriced(_ line: String) -> Bool {
+        ReceiptExtractor.endsWithPrice(line, AmountParser.amounts(in: line))
     }
 
     /// "Mo-Sa 07:00-20:00", "Mo.-Fr. 8-18 Uhr", "Mon - Sat 9": when the shop is open, not its name.

@@ -101,7 +101,8 @@ public struct ReceiptExtractor: Sendable {
         let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: Self.summaryStart(lines), origin: reading.origin)
         let totalEvidence = evidence(for: total, line: totalLine, origin: reading.origin, replaced: replaced, witnesses: witnesses, lines: lines)
-        if let total, totalEvidence != .witnessed, Self.oneSlipFromASum(total, witnesses) {
+        if let total, totalEvidence != .witnessed,
+           Self.oneSlipFromASum(total, witnesses) || anotherLineStatesOneSlipAway(from: total, lines: lines) {
             confidence = min(confidence, TotalConfidence.oneSlipFromASum)
         }
         if let total, let totalLine, lines.indices.contains(totalLine), Self.readThroughLeadingS(total, in: lines[totalLine]) {
@@ -145,6 +146,28 @@ public struct ReceiptExtractor: Sendable {
     static func oneSlipFromASum(_ total: Amount, _ witnesses: [ArithmeticWitness]) -> Bool {
         let slips = oneSlipReadings(of: total.hundredths).filter { abs($0 - total.hundredths) >= 5 }
         return witnesses.contains { !$0.totals.isDisjoint(with: slips) }
+    }
+
+    /// A total one misread digit from what other lines state as the total or as paid ("TOTAL CHF
+    /// 172.50" above "TWINT 172.90" and "Total-EFT CHF: 172.90"), while no more lines (its own
+    /// included) state or pay the total read: OCR misread one of them, and only the user can tell
+    /// which. A few cents apart is rounding, not a misread digit.
+    func anotherLineStatesOneSlipAway(from total: Amount, lines: [String]) -> Bool {
+        let slips = Self.oneSlipReadings(of: total.hundredths).filter { abs($0 - total.hundredths) >= 5 }
+        var (agreeing, disagreeing) = (0, 0)
+        for index in lines.indices {
+            // "TWINT 172 90": the decimal mark read as a space.
+            let stated = [AmountParser.amounts(in: lines[index]).last?.amount, AmountParser.spaceForDecimalMark(in: lines[index])].compactMap { $0 }
+            let agrees = stated.contains { $0.hundredths == total.hundredths }, slipped = stated.contains { slips.contains($0.hundredths) }
+            guard agrees || slipped else { continue }
+            let text = TotalKeywords.normalized(lines[index])
+            let statesTotal = keywords.weight(of: lines[index]) != nil || TotalKeywords.containsAny(text, ReceiptVocabulary.paymentMethods)
+            // Cash handed over equal to the total backs it; a different amount ("Cash 50.00" for
+            // 5.00) says nothing.
+            if agrees, statesTotal || TotalKeywords.containsAny(text, ReceiptVocabulary.handedOver) { agreeing += 1 }
+            if !agrees, statesTotal { disagreeing += 1 }
+        }
+        return disagreeing > 0 && disagreeing >= agreeing
     }
 
     /// OCR's confidence in the rightmost amount of a line: its words holding digits, the least sure.

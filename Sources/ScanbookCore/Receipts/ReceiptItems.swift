@@ -141,8 +141,8 @@ extension ReceiptExtractor {
         return name
     }
 
-    /// The line's last amount has two decimals and nothing but a tax class, a currency or a
-    /// symbol after it.
+    /// The line's last amount has two decimals and nothing but a tax class (a letter, a symbol or
+    /// one digit: Aldi Nord, dm, Migros and Coop print "5.90 2"), a currency or a symbol after it.
     static func endsWithPrice(_ line: String, _ amounts: [AmountParser.Match]) -> Bool {
         guard let last = amounts.last, last.amount.decimals == 2 else { return false }
         let characters = Array(line)
@@ -150,7 +150,8 @@ extension ReceiptExtractor {
         // Past the amount's own characters.
         while end < characters.count, characters[end].isNumber || ".,'-".contains(characters[end]) || characters[end] == " " && end == last.offset { end += 1 }
         let rest = String(characters[end...]).trimmingWhitespace()
-        return rest.count <= 2 && !rest.contains(where: \.isNumber) || nonNames.contains(rest.lowercased()) || ["€", "$"].contains(rest)
+        return rest.count <= 2 && !rest.contains(where: \.isNumber) || rest.count == 1 && rest.first?.isASCII == true && rest.first?.isNumber == true
+            || nonNames.contains(rest.lowercased()) || ["€", "$"].contains(rest)
     }
 
     /// A word of three letters in a row: a name, not an article code ("EZ10HD05").

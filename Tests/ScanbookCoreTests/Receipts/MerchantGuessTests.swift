@@ -15,6 +15,16 @@ import Testing
         #expect(MerchantGuess.from(["Via Nassa 5", "6900 Lugano", "Panetteria Lago"]) == "Panetteria Lago")
     }
 
+    @Test func aStreetIsNoNameEvenWhenItsWordsNameAShop() {
+        // "Markt" marks a shop's name ("REWE Markt GmbH"), and a street ("Am Markt") as well.
+        #expect(MerchantGuess.from(["EDEKA Center Koch", "Am Markt 89", "79612 Freiburg"]) == "EDEKA Center Koch")
+        #expect(MerchantGuess.from(["Am Markt 145a, 90570 Nürnberg", "REWE Markt GmbH"]) == "REWE Markt GmbH")
+        #expect(MerchantGuess.from(["Café 21", "Tel. 044 516 30 57"]) == "Café 21", "a number ends a name too, without a postcode below")
+        #expect(MerchantGuess.from(["Zwiebeln 1kg 2,66 A", "Toastbrot 1,59 A"]) == nil, "items under an unread logo name no shop")
+        #expect(MerchantGuess.isStreet(["Zum Hafen 26b", "8005 Zürich"], at: 0))
+        #expect(!MerchantGuess.isStreet(["7 ELEVEN 24", "OPEN 24 HOURS"], at: 0))
+    }
+
     @Test func aLineOCRWasUnsureOfIsSkipped() {
         let lines = ["Berti Kan en hai I", "GUARDIAN HEALTH AND BEAUTY"]
         #expect(MerchantGuess.from(lines) == "Berti Kan en hai I", "without confidences every line counts")

@@ -55,6 +55,27 @@ import Testing
         #expect(read.confidence >= ReceiptExtractor.checkConfidence)
     }
 
+    @Test func aTotalOneDigitFromWhatThePaymentLinesStateIsFlagged() {
+        // The payment and the card slip say 172.90: OCR read a 9 as a 5 in the total, or misread
+        // both of them the same way; the user is asked which.
+        let items = ["Coop City", "Kaffee Bohnen 57.90", "Blumenstrauss 14.90", "Rotwein Merlot 11.60"]
+        let paid = ["Posten: 3", "TWINT 172 90", "Total-EFT CHF: 172.90", "Transaktion OK"]
+        let misread = extractor.extract(ocr(items + ["TOTAL CHF 172.50"] + paid))
+        #expect(misread.total?.description == "172.50")
+        #expect(misread.confidence < ReceiptExtractor.checkConfidence)
+        let read = extractor.extract(ocr(items + ["TOTAL CHF 172.90"] + paid))
+        #expect(read.total?.description == "172.90")
+        #expect(read.confidence >= ReceiptExtractor.checkConfidence)
+        // Cash rounding is a few cents, not a misread digit; an item's price is no statement of the total.
+        let unrounded = Amount(minorUnits: 17292, decimals: 2)
+        #expect(!extractor.anotherLineStatesOneSlipAway(from: unrounded, lines: items + ["TOTAL CHF 172.92", "TWINT 172.90"]))
+        #expect(!extractor.anotherLineStatesOneSlipAway(from: Amount(minorUnits: 1790, decimals: 2), lines: items + ["TOTAL CHF 17.90"]))
+        // More lines state or pay the total read than the other amount: that one was misread ("S8.20": 58.20?).
+        let outvoted = ["Total Amount: $8.20", "GST @6%: $0.46", "Nett Total: S8.20", "CASH $8.20"]
+        #expect(!extractor.anotherLineStatesOneSlipAway(from: Amount(minorUnits: 820, decimals: 2), lines: outvoted))
+        #expect(extractor.anotherLineStatesOneSlipAway(from: Amount(minorUnits: 820, decimals: 2), lines: ["Total Amount: $8.20", "Nett Total: S8.20"]), "one against one")
+    }
+
     @Test func aTotalWhoseFirstDigitWasAnSIsFlagged() {
         // "S8.20": a 5 or a "$" misread; the reading stands (58.20), but the user is asked.
         let receipt = ["RICE SHOP", "Meat + 3 Vege 52.20", "Vegetable 6.00", "Sub Total 58.20"]

@@ -32,6 +32,22 @@ import Testing
         #expect(list.addsUp && list.sum?.hundredths == 570)
     }
 
+    @Test func aTaxClassDigitAfterThePriceEndsAnItemLine() {
+        // Coop's columns (name, quantity, unit price, amount, tax class); Aldi Nord and dm print the digit too.
+        let lines = [
+            "Coop City", "Artikel Menge Preis Total", "Kehrichtsack 35 1 5.90 5.90 2", "Gipfeli 4 Stk 1 3.50 3.50 1",
+            "Bananen 1.153 3.45 3.98 1", "Rabatt -0.20 1", "TOTAL CHF 13.18", "TWINT 13.18",
+        ]
+        let list = ReceiptExtractor().items(lines, total: Self.amount("13.18"))
+        #expect(list.items.map(\.amount.hundredths) == [590, 350, 398, -20])
+        #expect(list.addsUp)
+        let nord = ReceiptExtractor().items(["ALDI Nord", "Milch 1,19 1", "Brot 2,49 2", "Zu zahlen 3,68"], total: Self.amount("3,68"))
+        #expect(nord.items.map(\.name) == ["Milch", "Brot"] && nord.addsUp)
+        // Two digits after it are no tax class: a room number, a count, another column.
+        let line = "Zimmer 12.50 20"
+        #expect(!ReceiptExtractor.endsWithPrice(line, AmountParser.amounts(in: line)))
+    }
+
     @Test func itemsThatDoNotAddUpSaySo() {
         let lines = ["Shop", "Milk 1.20", "Bread 2.40", "TOTAL 4.60"]
         let list = ReceiptExtractor().items(lines, total: Self.amount("4.60"))
