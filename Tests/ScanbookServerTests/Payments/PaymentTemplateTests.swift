@@ -81,6 +81,12 @@ import VaporTesting
             #expect(try await benAPI.send(.DELETE, PaymentsAPIRoute.folder(id: other.id)).status == .notFound)
             #expect(try await ben.post(PaymentsURL.deleteFolder(id: other.id).path).status == .notFound)
             #expect(try await benAPI.send(.POST, PaymentsAPIRoute.templates, json: TemplateForm(name: "X", folder: other.id.uuidString)).status == .unprocessableEntity)
+            // A kind that does not exist is refused, not saved as a bank payment (a fuzz finding).
+            let templatesBefore = try await PaymentTemplate.query(on: app.db).count()
+            let unknownKind = try await benAPI.send(.POST, PaymentsAPIRoute.templates, json: TemplateForm(name: "X", kind: "__not_in_enum__"))
+            #expect(unknownKind.status == .unprocessableEntity && unknownKind.body.string.contains("kind of payment"))
+            #expect(try await PaymentTemplate.query(on: app.db).count() == templatesBefore)
+            #expect(try await benAPI.send(.POST, PaymentsAPIRoute.templates, json: TemplateForm(name: "Y", kind: "")).status == .created)
         }
     }
 }

@@ -46,6 +46,15 @@ struct PaymentForm: Content {
         String((value ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(maximumFieldLength))
     }
 
+    /// The kind typed: left open, a bank payment; a kind that does not exist is refused rather
+    /// than saved as a bank payment.
+    static func checkedKind(_ value: String?) throws -> PaymentDraft.Kind {
+        let typed = field(value)
+        if typed.isEmpty { return .bank }
+        guard let kind = PaymentDraft.Kind(rawValue: typed) else { throw UserFacingError(.unprocessableEntity, "payments_kindUnknown") }
+        return kind
+    }
+
     /// nil fields become empty text; anything longer than any field may be is cut (the checks then
     /// name it as too long). "No reference" left on a bill that implies one takes the implied type.
     func draft(debitIBAN: String, today: CalendarDate) -> PaymentDraft {

@@ -96,6 +96,7 @@ enum PaymentService {
 
     /// The form checked against the user's own debit account; every problem named at once.
     private static func check(_ form: PaymentForm, on context: ServiceContext) async throws -> (CheckedPayment, PaymentAccount) {
+        _ = try PaymentForm.checkedKind(form.kind)
         var account: PaymentAccount?
         if let id = form.debitAccount { account = try await PaymentAccount.owned(id, by: context) }
         switch form.draft(debitIBAN: account?.iban ?? "", today: context.today).check(today: context.today) {

@@ -59,7 +59,7 @@ enum PaymentTemplateService {
         var problems: [LocalizedProblem] = []
         do { template.name = try checkedName(form.name, missing: "payments_templateNameRequired") } catch let error as UserFacingError { problems += error.problems }
         let text = PaymentForm.field
-        template.kind = PaymentDraft.Kind(rawValue: text(form.kind))?.rawValue ?? PaymentDraft.Kind.bank.rawValue
+        template.kind = try PaymentForm.checkedKind(form.kind).rawValue
         template.$folder.id = nil
         if let text = form.folder, !text.isEmpty {
             guard let folderID = UUID(uuidString: text), try await PaymentTemplateFolder.query(on: context.db).filter(\.$id == folderID).filter(\.$owner.$id == ownerID).count() == 1 else {
