@@ -24,10 +24,9 @@ extension ReceiptExtractor {
     /// on (if any); nil when the total read is confirmed or nothing better is known. `doubtful`:
     /// OCR was unsure of the total's digits.
     func totalConfirmedByArithmetic(
-        _ total: Amount?, origin: TotalOrigin, doubtful: Bool, lines: [String]
+        _ total: Amount?, origin: TotalOrigin, doubtful: Bool, lines: [String], amounts: [[Amount]]
     ) -> (total: Amount, line: Int?)? {
         let end = Self.summaryStart(lines)
-        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: end, origin: origin)
         if let total, witnesses.contains(where: { $0.totals.contains(total.hundredths) }) { return nil }
         let decimals = max(2, total?.decimals ?? 2)

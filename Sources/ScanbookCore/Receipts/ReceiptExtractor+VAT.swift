@@ -23,10 +23,9 @@ extension ReceiptExtractor {
     /// (on line `line`) with one OCR slip undone, else a total line's number that lost its decimal
     /// mark. Returns the total and the line it now comes from, so a correction teaches that line's
     /// keyword. Nil when there is no VAT witness, it agrees, or nothing it confirms is on the receipt.
-    func totalConfirmedByVAT(_ total: Amount?, line: Int?, lines: [String]) -> (total: Amount, line: Int?)? {
+    func totalConfirmedByVAT(_ total: Amount?, line: Int?, lines: [String], amounts: [[Amount]]) -> (total: Amount, line: Int?)? {
         guard let witness = Self.vatWitness(lines, keywords: keywords) else { return nil }
         if let total, !witness.contradicts(total) { return nil }
-        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         let lostMarks = lines.indices.filter { amounts[$0].isEmpty && keywords.weight(of: lines[$0]) != nil }
             .compactMap { index in AmountParser.lostDecimalMark(in: lines[index]).map { (total: $0, line: Optional(index)) } }
         // A misread VAT line can imply any total: never more than the receipt shows anywhere.

@@ -73,7 +73,9 @@ public struct ReceiptExtractor: Sendable {
             kept.map { all.indices.contains($0) ? all[$0] : OCRLine(text: "", confidence: 0, box: PixelRect(x: 0, y: 0, width: 0, height: 0)) }
         }
         let boxes = layout?.map(\.box)
-        let reading = findTotal(lines)
+        // Every line's amounts, parsed once for all the rules below.
+        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+        let reading = findTotal(lines, amounts: amounts)
         var (total, confidence, totalLine) = (reading.amount, reading.confidence, reading.line)
         var replaced = false
         let doubtful = totalLine.flatMap { line in words.map { Self.amountConfidence(on: line, words: $0) } }
@@ -82,27 +84,26 @@ public struct ReceiptExtractor: Sendable {
         // so it is no better than a guess.
         let clipped = reading.origin == .keyword && total?.decimals == 1
         if let checked = totalConfirmedByArithmetic(
-            total, origin: clipped ? .weakKeyword : reading.origin, doubtful: doubtful, lines: lines
+            total, origin: clipped ? .weakKeyword : reading.origin, doubtful: doubtful, lines: lines, amounts: amounts
         ) {
             (total, totalLine, replaced) = (checked.total, checked.line, true)
             confidence = min(confidence, TotalConfidence.afterWitness)
         }
-        if let confirmed = totalConfirmedByVAT(total, line: totalLine, lines: lines) {
+        if let confirmed = totalConfirmedByVAT(total, line: totalLine, lines: lines, amounts: amounts) {
             (total, totalLine, replaced) = (confirmed.total, confirmed.line, true)
             confidence = min(confidence, TotalConfidence.afterWitness)
         }
-        let candidates = totalCandidates(lines: lines, boxes: boxes, words: words, rulesTotal: total)
+        let candidates = totalCandidates(lines: lines, amounts: amounts, boxes: boxes, words: words, rulesTotal: total)
         let ranking = totalModel.ranked(candidates)
         if let total {
             let probability = ranking.first { $0.amount.sameValue(as: total) }?.probability
             confidence = probability.map { min(TotalConfidence.range.upperBound, max(TotalConfidence.range.lowerBound, $0)) }
                 ?? min(confidence, TotalConfidence.afterWitness)
         }
-        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: Self.summaryStart(lines), origin: reading.origin)
         let totalEvidence = evidence(for: total, line: totalLine, origin: reading.origin, replaced: replaced, witnesses: witnesses, lines: lines)
         if let total, totalEvidence != .witnessed,
-           Self.oneSlipFromASum(total, witnesses) || anotherLineStatesOneSlipAway(from: total, lines: lines) {
+           Self.oneSlipFromASum(total, witnesses) || anotherLineStatesOneSlipAway(from: total, lines: lines, amounts: amounts) {
             confidence = min(confidence, TotalConfidence.oneSlipFromASum)
         }
         if let total, let totalLine, lines.indices.contains(totalLine), Self.readThroughLeadingS(total, in: lines[totalLine]) {
@@ -152,12 +153,12 @@ public struct ReceiptExtractor: Sendable {
     /// 172.50" above "TWINT 172.90" and "Total-EFT CHF: 172.90"), while no more lines (its own
     /// included) state or pay the total read: OCR misread one of them, and only the user can tell
     /// which. A few cents apart is rounding, not a misread digit.
-    func anotherLineStatesOneSlipAway(from total: Amount, lines: [String]) -> Bool {
+    func anotherLineStatesOneSlipAway(from total: Amount, lines: [String], amounts: [[Amount]]) -> Bool {
         let slips = Self.oneSlipReadings(of: total.hundredths).filter { abs($0 - total.hundredths) >= 5 }
         var (agreeing, disagreeing) = (0, 0)
         for index in lines.indices {
             // "TWINT 172 90": the decimal mark read as a space.
-            let stated = [AmountParser.amounts(in: lines[index]).last?.amount, AmountParser.spaceForDecimalMark(in: lines[index])].compactMap { $0 }
+            let stated = [amounts[index].last, AmountParser.spaceForDecimalMark(in: lines[index])].compactMap { $0 }
             let agrees = stated.contains { $0.hundredths == total.hundredths }, slipped = stated.contains { slips.contains($0.hundredths) }
             guard agrees || slipped else { continue }
             let text = TotalKeywords.normalized(lines[index])
@@ -211,8 +212,7 @@ public struct ReceiptExtractor: Sendable {
     /// The total in three stages: every amount beside a total keyword is a candidate; the
     /// strongest (cash and change may overrule it) is adjusted for rounding; `extract` then lets the
     /// receipt's own sums (witnesses) confirm or replace it.
-    private func findTotal(_ lines: [String]) -> TotalReading {
-        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
+    private func findTotal(_ lines: [String], amounts: [[Amount]]) -> TotalReading {
         // Tax summaries after the sale repeat "TOTAL" for tax bases and tax amounts.
         let end = Self.summaryStart(lines)
         let candidates = totalCandidates(lines, amounts: amounts, end: end)

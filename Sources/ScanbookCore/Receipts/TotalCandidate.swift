@@ -11,9 +11,9 @@ public struct TotalCandidate: Equatable, Sendable {
 
 extension ReceiptExtractor {
     /// `rulesTotal`: what the keyword rules read, itself one piece of evidence among the others.
-    func totalCandidates(lines: [String], boxes: [PixelRect]?, words: [[OCRWord]]?, rulesTotal: Amount?) -> [TotalCandidate] {
+    /// `amounts`: each line's amounts, as `AmountParser.amounts` reads them.
+    func totalCandidates(lines: [String], amounts: [[Amount]], boxes: [PixelRect]?, words: [[OCRWord]]?, rulesTotal: Amount?) -> [TotalCandidate] {
         let end = Self.summaryStart(lines)
-        let amounts = lines.map { AmountParser.amounts(in: $0).map(\.amount) }
         // With origin `.keyword` the witnesses include what was paid (cash − change, or by card).
         let witnesses = arithmeticWitnesses(lines, amounts: amounts, end: end, origin: .keyword)
         let found = (0..<end).flatMap { index in

@@ -46,6 +46,10 @@ import VaporTesting
             #expect(!page.contains(#"name="beneficiaryTown" aria-invalid"#), "a right field is not marked")
             #expect(!page.contains(#"<p class="error" role="alert">"#), "nothing at the top that belongs to a field")
             #expect(try await Payment.query(on: app.db).count() == 0)
+            // A kind that does not exist is refused, not paid as a bank payment.
+            let unknownKind = try await anna.post(PaymentsURL.index.path, try Self.schneider(account, on: app, changing: ["kind": "__not_in_enum__"]))
+            #expect(unknownKind.status == .unprocessableEntity && unknownKind.body.string.contains("kind of payment"))
+            #expect(try await Payment.query(on: app.db).count() == 0)
 
             // A wrong IBAN in the add-account form keeps what was typed, marked.
             let typo = try await anna.post(PaymentsURL.accounts.path, ["name": "Sparkonto", "iban": "CH93 0076 2011 6238 5295 8", "currency": "CHF"])

@@ -57,7 +57,8 @@ struct PaymentForm: Content {
 
     /// nil fields become empty text; anything longer than any field may be is cut (the checks then
     /// name it as too long). "No reference" left on a bill that implies one takes the implied type.
-    func draft(debitIBAN: String, today: CalendarDate) -> PaymentDraft {
+    /// A kind that does not exist is refused (`checkedKind`).
+    func draft(debitIBAN: String, today: CalendarDate) throws -> PaymentDraft {
         let text = Self.field
         let address = QRBill.Address(
             name: text(beneficiaryName), street: text(beneficiaryStreet), buildingNumber: text(beneficiaryBuildingNumber),
@@ -65,7 +66,7 @@ struct PaymentForm: Content {
         )
         let hasAddress = ![address.name, address.street, address.postalCode, address.town, address.country].allSatisfy(\.isEmpty)
         var draft = PaymentDraft(
-            kind: PaymentDraft.Kind(rawValue: text(kind)) ?? .bank, debitAccount: debitIBAN, beneficiaryAccount: text(beneficiaryAccount),
+            kind: try Self.checkedKind(kind), debitAccount: debitIBAN, beneficiaryAccount: text(beneficiaryAccount),
             beneficiary: hasAddress ? address : nil, amount: text(amount), currency: text(currency).isEmpty ? "CHF" : text(currency).uppercased(),
             referenceType: text(referenceType).uppercased(), reference: text(reference), message: text(message),
             executionDate: text(executionDate).isEmpty ? today.description : text(executionDate)

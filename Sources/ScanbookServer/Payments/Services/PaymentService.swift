@@ -96,10 +96,9 @@ enum PaymentService {
 
     /// The form checked against the user's own debit account; every problem named at once.
     private static func check(_ form: PaymentForm, on context: ServiceContext) async throws -> (CheckedPayment, PaymentAccount) {
-        _ = try PaymentForm.checkedKind(form.kind)
         var account: PaymentAccount?
         if let id = form.debitAccount { account = try await PaymentAccount.owned(id, by: context) }
-        switch form.draft(debitIBAN: account?.iban ?? "", today: context.today).check(today: context.today) {
+        switch try form.draft(debitIBAN: account?.iban ?? "", today: context.today).check(today: context.today) {
         case .success(let checked):
             guard let account else { throw UserFacingError(.unprocessableEntity, "payments_accountRequired") }
             return (checked, account)

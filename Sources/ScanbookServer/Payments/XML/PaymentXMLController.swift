@@ -58,7 +58,7 @@ enum PaymentXMLController {
                 referenceType: nil, reference: root.value("ReferenceNumber"), message: nil, executionDate: root.value("ExecutionDate"), from: nil
             )
             // Checked here first for the structured problems (field and corrected value); the service checks again when it stores.
-            if case .failure(let found) = form.draft(debitIBAN: account.iban, today: request.today).check(today: request.today), let first = found.problems.first {
+            if case .failure(let found) = try form.draft(debitIBAN: account.iban, today: request.today).check(today: request.today), let first = found.problems.first {
                 let exceptions = found.problems.map { problem in
                     (problem.kind.rawValue, Optional(fieldName(problem.field)), problemText(problem, language))
                 }
