@@ -11,6 +11,10 @@ public enum MerchantGuess {
     /// `confidences`: OCR's confidence (0–100) per line; a name-like line read below
     /// `legibleConfidence` is a logo or a smudge read as letters ("Berti Kan en hai I").
     public static func from(_ lines: [String], confidences: [Double]? = nil) -> String? {
+        guess(lines, confidences: confidences).map(withLettersReadAsDigits)
+    }
+
+    private static func guess(_ lines: [String], confidences: [Double]?) -> String? {
         // A street is no name, whatever its words ("Am Markt 89": "Markt" names shops too).
         let top = lines.prefix(8).indices.map { isStreet(lines, at: $0) ? "" : lines[$0] }
         let legible = top.indices.map { index in (confidences.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? 100) >= legibleConfidence }
@@ -143,6 +147,42 @@ public enum MerchantGuess {
         let lower = line.lowercased()
         guard let prefix = ownerPrefixes.first(where: { lower.hasPrefix($0) }) else { return line }
         return String(line.dropFirst(prefix.count)).trimmingCharacters(in: ":-")
+    }
+
+    /// "F00DICIOUS", "URBAN 1DEA", "MR. D.1.Y.", "Taste Of The WorId", "LidI": OCR reads O as 0,
+    /// I as 1 and l as I. In a name's word of letters, a 0 or 1 between letters (or dots), or a 1
+    /// opening it, is the letter in the word's case; an I after a small letter is an l. Numbers
+    /// stay numbers: "99", "LEVEL 10", "CT281", "OLIVE9", "1ST".
+    static func withLettersReadAsDigits(_ name: String) -> String {
+        name.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            var characters = Array(word)
+            let letters = characters.filter(\.isLetter)
+            guard letters.count >= 2, !word.lowercased().contains(/^\d+(st|nd|rd|th)\W*$/) else { return String(word) }
+            let upper = letters.filter(\.isUppercase).count * 2 >= letters.count
+            func isLetterOrDot(_ index: Int) -> Bool { characters.indices.contains(index) && (characters[index].isLetter || characters[index] == ".") }
+            // Only a word whose every digit is a 0 or 1 standing in letters is repaired.
+            var runs: [Range<Int>] = []
+            var index = 0
+            while index < characters.count {
+                guard characters[index].isNumber else { index += 1; continue }
+                let start = index
+                while index < characters.count, characters[index].isNumber { index += 1 }
+                runs.append(start..<index)
+            }
+            let repairable = !runs.isEmpty && runs.allSatisfy { run in
+                run.allSatisfy { characters[$0] == "0" || characters[$0] == "1" }
+                    && (isLetterOrDot(run.lowerBound - 1) && isLetterOrDot(run.upperBound)
+                        || run.lowerBound == 0 && run.count == 1 && characters[run.upperBound...].prefix(2).allSatisfy(\.isLetter) && characters.count >= 3)
+            }
+            if repairable {
+                for run in runs { for position in run { characters[position] = characters[position] == "0" ? (upper ? "O" : "o") : (upper ? "I" : "l") } }
+            }
+            for position in characters.indices.dropFirst() where characters[position] == "I" && characters[position - 1].isLowercase
+                && (position + 1 == characters.count || characters[position + 1].isLowercase) {
+                characters[position] = "l"
+            }
+            return String(characters)
+        }.joined(separator: " ")
     }
 
     static func upperCaseShare(_ line: String) -> Double {

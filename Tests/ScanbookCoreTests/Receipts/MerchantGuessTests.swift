@@ -25,6 +25,19 @@ import Testing
         #expect(!MerchantGuess.isStreet(["7 ELEVEN 24", "OPEN 24 HOURS"], at: 0))
     }
 
+    @Test func lettersOCRReadAsDigitsAreLettersAgain() {
+        #expect(MerchantGuess.from(["KMF F00DICIOUS SDN BHD"]) == "KMF FOODICIOUS SDN BHD")
+        #expect(MerchantGuess.from(["URBAN 1DEA SDN BHD (417940-M),"]) == "URBAN IDEA SDN BHD")
+        #expect(MerchantGuess.from(["MR. D.1.Y. (M) SDN BHD"]) == "MR. D.I.Y. (M) SDN BHD")
+        #expect(MerchantGuess.from(["Taste Of The WorId Sdn Bhd"]) == "Taste Of The World Sdn Bhd")
+        #expect(MerchantGuess.from(["LidI", "Hauptstr. 5"]) == "Lidl")
+        #expect(MerchantGuess.from(["Caf0 am See"]) == "Caf0 am See", "a digit ending a word is no letter we can be sure of")
+        // Numbers in names stay numbers.
+        for name in ["99 SPEED MART S/B", "1ST CHOICE TRADING SDN BHD", "OLIVE9 PHARMACY SDN BHD", "LEVEL10 CAFE", "Café 21", "7-ELEVEN MALAYSIA SDN BHD", "RM1.50"] {
+            #expect(MerchantGuess.withLettersReadAsDigits(name) == name, "\(name)")
+        }
+    }
+
     @Test func aLineOCRWasUnsureOfIsSkipped() {
         let lines = ["Berti Kan en hai I", "GUARDIAN HEALTH AND BEAUTY"]
         #expect(MerchantGuess.from(lines) == "Berti Kan en hai I", "without confidences every line counts")
