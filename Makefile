@@ -132,6 +132,8 @@ BENCH_RECEIPTS := .build/receipts-de
 BENCH_RECEIPT_PHOTOS := .build/receipts-de-photos
 # The same generator with a seed no reading rule was tuned on.
 BENCH_RECEIPT_PHOTOS_UNSEEN := .build/receipts-de-photos-unseen
+# Another seed, photographed from further away: the receipt spans 38-55 % of the photo's height.
+BENCH_RECEIPT_PHOTOS_FAR := .build/receipts-de-photos-far
 # Those photos and the first 60 sroie-dev scans turned by quarter turns (sideways, upside down).
 BENCH_RECEIPT_PHOTOS_TURNED := .build/receipts-de-photos-turned
 BENCH_SROIE_TURNED := .build/sroie-dev-turned
@@ -157,6 +159,7 @@ bench: deps-test models
 	@[ -f $(BENCH_RECEIPTS)/059.json ] || $(PYTHON) Tools/docgen/generate_receipts.py --out $(BENCH_RECEIPTS) --count 60 --seed 1
 	@[ -f $(BENCH_RECEIPT_PHOTOS)/047.json ] || $(PYTHON) Tools/docgen/generate_german_receipt_photos.py --out $(BENCH_RECEIPT_PHOTOS) --count 48 --seed 1
 	@[ -f $(BENCH_RECEIPT_PHOTOS_UNSEEN)/047.json ] || $(PYTHON) Tools/docgen/generate_german_receipt_photos.py --out $(BENCH_RECEIPT_PHOTOS_UNSEEN) --count 48 --seed 23
+	@[ -f $(BENCH_RECEIPT_PHOTOS_FAR)/047.json ] || $(PYTHON) Tools/docgen/generate_german_receipt_photos.py --out $(BENCH_RECEIPT_PHOTOS_FAR) --count 48 --seed 71 --fill 0.38 0.55
 	@[ -f $(BENCH_RECEIPT_PHOTOS_TURNED)/047.json ] || $(PYTHON) Tools/docgen/turn_corpus.py $(BENCH_RECEIPT_PHOTOS) $(BENCH_RECEIPT_PHOTOS_TURNED)
 	@[ -f $(BENCH_RECEIPT_PHOTOS_SIDEWAYS)/047.json ] || $(PYTHON) Tools/docgen/turn_corpus.py $(BENCH_RECEIPT_PHOTOS) $(BENCH_RECEIPT_PHOTOS_SIDEWAYS) --portrait
 	@[ -f $(BENCH_SROIE_TURNED)/059.json ] || [ ! -d $(BENCH_SROIE) ] || $(PYTHON) Tools/docgen/turn_corpus.py $(BENCH_SROIE) $(BENCH_SROIE_TURNED) --count 60
@@ -168,7 +171,7 @@ bench: deps-test models
 	@[ -f $(BENCH_FORMS)/039.json ] || [ ! -d ../shared/corpora/mnist-train ] || $(PYTHON) Tools/docgen/generate_forms.py --out $(BENCH_FORMS) --count 40 --seed 1
 	@if [ -f ../shared/corpora/mnist-train/train-images-idx3-ubyte.gz ] && [ ! -f $(BENCH_MNIST)/train-labels-idx1-ubyte ]; then mkdir -p $(BENCH_MNIST) && \
 	  for f in train-images-idx3-ubyte train-labels-idx1-ubyte; do gunzip -c ../shared/corpora/mnist-train/$$f.gz > $(BENCH_MNIST)/$$f; done; fi
-	$(PYTHON) Tools/cluster/cluster.py with-postgres --durable -- .build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --documents-partial $(BENCH_DOCUMENTS_PARTIAL) --receipts $(BENCH_RECEIPTS) --receipt-photos $(BENCH_RECEIPT_PHOTOS) --receipt-photos-unseen $(BENCH_RECEIPT_PHOTOS_UNSEEN) --receipt-photos-turned $(BENCH_RECEIPT_PHOTOS_TURNED) --receipt-photos-sideways $(BENCH_RECEIPT_PHOTOS_SIDEWAYS) --sroie-turned $(BENCH_SROIE_TURNED) --meters $(BENCH_METERS) --meter-photos $(BENCH_METER_PHOTOS) --meter-photos-unseen $(BENCH_METER_PHOTOS_UNSEEN) --qr-bills $(BENCH_QR_BILLS) \
+	$(PYTHON) Tools/cluster/cluster.py with-postgres --durable -- .build/release/scanbook-bench --documents $(BENCH_DOCUMENTS) --documents-partial $(BENCH_DOCUMENTS_PARTIAL) --receipts $(BENCH_RECEIPTS) --receipt-photos $(BENCH_RECEIPT_PHOTOS) --receipt-photos-unseen $(BENCH_RECEIPT_PHOTOS_UNSEEN) --receipt-photos-far $(BENCH_RECEIPT_PHOTOS_FAR) --receipt-photos-turned $(BENCH_RECEIPT_PHOTOS_TURNED) --receipt-photos-sideways $(BENCH_RECEIPT_PHOTOS_SIDEWAYS) --sroie-turned $(BENCH_SROIE_TURNED) --meters $(BENCH_METERS) --meter-photos $(BENCH_METER_PHOTOS) --meter-photos-unseen $(BENCH_METER_PHOTOS_UNSEEN) --qr-bills $(BENCH_QR_BILLS) \
 	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) \
 	  --speed-vs-tesseract $(BENCH_SROIE) --statements 10000 --fuzz 1000000
 	$(PYTHON) Tools/bench/load_bench.py --bin .build/release/scanbook --json .build/load-bench.json

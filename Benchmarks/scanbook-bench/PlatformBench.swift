@@ -123,10 +123,16 @@ enum ScanbookBench {
                                                cache: cache(option("--receipt-photos-cache"), engine), limit: limit, into: &table)
                 }
             }
-            // The same generator with a seed no rule was tuned on, read fresh.
-            if let unseen = option("--receipt-photos-unseen"), FileManager.default.fileExists(atPath: unseen) {
+            // The same generator with a seed no rule was tuned on, and with another seed photographed
+            // from further away (the receipt spans 38–55 % of the photo's height), read fresh.
+            let freshSets = [
+                ("--receipt-photos-unseen", "generated German/Swiss photos, unseen seed"),
+                ("--receipt-photos-far", "generated German/Swiss photos, from further away"),
+            ]
+            for (flag, label) in freshSets {
+                guard let directory = option(flag), FileManager.default.fileExists(atPath: directory) else { continue }
                 for engine in engines {
-                    try await ReceiptBench.run(directory: unseen, label: "generated German/Swiss photos, unseen seed", engine: engine, cache: nil, limit: limit, into: &table)
+                    try await ReceiptBench.run(directory: directory, label: label, engine: engine, cache: nil, limit: limit, into: &table)
                 }
             }
             // Photos taken sideways or upside down: the German photos and the first sroie-dev scans

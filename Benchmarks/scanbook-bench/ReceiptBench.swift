@@ -170,7 +170,7 @@ enum ReceiptBench {
               let secondLook = try? JSONDecoder().decode([Int: OCRResult].self, from: Data(contentsOf: secondFile))
         else {
             let bytes = [UInt8](try Data(contentsOf: base.appendingPathExtension("jpg")))
-            let (_, reading) = try await reader.readUpright(preparing: { turn in try reader.scanner.prepare(bytes, turning: turn) }, pass: pass, with: pool)
+            let (_, reading) = try await reader.readUpright(preparing: { framing in try reader.scanner.prepare(bytes, framing: framing) }, pass: pass, with: pool)
             try JSONEncoder().encode(reading.ocr).write(to: ocrFile)
             try JSONEncoder().encode(reading.secondLook).write(to: secondFile)
             return reading

@@ -31,12 +31,27 @@ public struct DocumentScanner: Sendable {
         self.ocrOptions = ocrOptions
     }
 
+    /// How `prepare` frames the page: the turn a reader found the text in, and whether an outline
+    /// spanning too little of the photo to be the page (`minimumPageHeightShare`) is taken anyway.
+    public struct Framing: Sendable, Hashable {
+        public var turn: QuarterTurn
+        public var takesSmallOutline: Bool
+
+        public init(turn: QuarterTurn = .upright, takesSmallOutline: Bool = false) {
+            self.turn = turn
+            self.takesSmallOutline = takesSmallOutline
+        }
+    }
+
     public struct PreparedPage: Sendable {
         /// The photo's full size, upright (after its EXIF orientation).
         public let sourceWidth: Int
         public let sourceHeight: Int
         /// In the full photo's pixels.
         public let detection: DocumentDetection
+        /// An outline the finder found but set aside as too small to be the page, in the full
+        /// photo's pixels: the whole photo was prepared instead (`Framing.takesSmallOutline` takes it).
+        public let setAsideOutline: Quadrilateral?
         public let skew: Double
         /// The upright page in colour, before enhancement.
         public let page: Image
@@ -62,6 +77,8 @@ public struct DocumentScanner: Sendable {
         public let sourceHeight: Int
         /// In the full photo's pixels.
         public let detection: DocumentDetection
+        /// See `PreparedPage.setAsideOutline`.
+        public let setAsideOutline: Quadrilateral?
         /// The photo decoded at 1/`reduction` of its size, which the page was found on.
         public let reduced: Image
         public let reduction: Int
@@ -69,8 +86,9 @@ public struct DocumentScanner: Sendable {
     }
 
     /// Decode reduced → find the page. The finder works on ~720 px, so a 12 MP photo costs little
-    /// more than a 1 MP scan here. `turn`: how far the text lies turned, as a reader found it.
-    public func locate(_ bytes: [UInt8], turning turn: QuarterTurn = .upright) throws -> LocatedPage {
+    /// more than a 1 MP scan here. `framing`: how far the text lies turned, as a reader found it,
+    /// and whether a small outline is taken.
+    public func locate(_ bytes: [UInt8], framing: Framing = Framing()) throws -> LocatedPage {
         var timings = StageTimings()
         let header = try Image.dimensions(of: bytes)
         let reduction = Self.reduction(from: max(header.width, header.height), keepingAtLeast: Self.findingSide)
@@ -79,12 +97,12 @@ public struct DocumentScanner: Sendable {
         }
         let source = Self.uprightSize(of: header, decoded: reduced, reduction: reduction)
         var detection = try timings.measure("find") { try reduced.findDocument() }.scaled(by: Double(reduction))
+        let setAside = detection.found && !framing.takesSmallOutline
+            && !spansThePage(detection, width: source.width, height: source.height, turn: framing.turn) ? detection.corners : nil
         // Without a page the whole photo is the page.
-        if !detection.found || !spansThePage(detection, width: source.width, height: source.height, turn: turn) {
-            detection = .wholeImage(width: source.width, height: source.height)
-        }
+        if !detection.found || setAside != nil { detection = .wholeImage(width: source.width, height: source.height) }
         return LocatedPage(
-            sourceWidth: source.width, sourceHeight: source.height, detection: detection,
+            sourceWidth: source.width, sourceHeight: source.height, detection: detection, setAsideOutline: setAside,
             reduced: reduced, reduction: reduction, timings: timings
         )
     }
@@ -108,9 +126,13 @@ public struct DocumentScanner: Sendable {
     /// `turn`: how far the text lies turned in the photo (as a reader found it), so that the page
     /// comes out upright and its size limits apply to it upright.
     public func prepare(_ bytes: [UInt8], turning turn: QuarterTurn = .upright) throws -> PreparedPage {
-        let located = try locate(bytes, turning: turn)
+        try prepare(bytes, framing: Framing(turn: turn))
+    }
+
+    public func prepare(_ bytes: [UInt8], framing: Framing) throws -> PreparedPage {
+        let located = try locate(bytes, framing: framing)
         var timings = located.timings
-        let corners = located.detection.corners.turnedUpright(turn)
+        let corners = located.detection.corners.turnedUpright(framing.turn)
         let natural = corners.naturalSize
         let (width, height) = Self.outputSize(natural, maximumSide: maximumPageSide, minimumWidth: minimumPageWidth, maximumWidth: maximumPageWidth)
         // The most the photo can be reduced while the page keeps at least the output's pixels.
@@ -125,7 +147,7 @@ public struct DocumentScanner: Sendable {
         let enhanced = readsEnhancedPage ? try timings.measure("enhance") { try page.enhanced(for: enhancement) } : nil
         return PreparedPage(
             sourceWidth: located.sourceWidth, sourceHeight: located.sourceHeight, detection: located.detection,
-            skew: skew, page: page, enhanced: enhanced, timings: timings
+            setAsideOutline: located.setAsideOutline, skew: skew, page: page, enhanced: enhanced, timings: timings
         )
     }
 

@@ -89,14 +89,14 @@ public struct ReceiptReader: Sendable {
     public var rereadsForTheDate = true
 
     public func read(_ bytes: [UInt8], with recognizer: any TextRecognizer) async throws -> Reading {
-        try await read(preparing: { turn in try scanner.prepare(bytes, turning: turn) }, with: recognizer).reading
+        try await read(preparing: { framing in try scanner.prepare(bytes, framing: framing) }, with: recognizer).reading
     }
 
     /// The photo prepared by `prepare` (the CPU work, which callers may run off the cooperative
     /// pool) and read in as many passes as the total needs, the first by `readUpright`; the page
     /// returned is the one read, upright.
     public func read(
-        preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, with recognizer: any TextRecognizer
+        preparing prepare: (DocumentScanner.Framing) async throws -> DocumentScanner.PreparedPage, with recognizer: any TextRecognizer
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         let (page, first) = try await readUpright(preparing: prepare, pass: passes.first ?? Pass(), with: recognizer)
         let reading = try await combining(first: first) { pass in try await read(page, pass: pass, turn: .readAsItLies, with: recognizer) }
@@ -109,23 +109,75 @@ public struct ReceiptReader: Sendable {
     /// the second look cuts lines out of the page the words were placed in, and the page kept
     /// stands upright. The first look's time is the "turning" stage.
     ///
-    /// A receipt lying sideways in a portrait photo is taken for a box printed on a page (its
-    /// outline spans under half the photo's height), and the whole photo read is too small for its
-    /// text to be found or judged. So when that first look is judged upright and finds no sure
-    /// total, the outline the page finder set aside is read as lying sideways, each way in turn
-    /// until a sure total is read; the best supported reading is kept.
+    /// A receipt photographed from further away, or lying sideways in a portrait photo, is taken
+    /// for a box printed on a page (its outline spans under half the photo's height), and the
+    /// whole photo read is too small for its text to be read well or its turn judged. So the
+    /// outline the page finder set aside is read as the page (turned upright if its text lies
+    /// turned) when the text of that first look lies within it, or the look found no sure total;
+    /// and if the look was judged upright in a portrait photo and still no sure total is read,
+    /// that outline is read as lying sideways, each way in turn. The best supported reading is kept.
     public func readUpright(
-        preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer
+        preparing prepare: (DocumentScanner.Framing) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         let start = ContinuousClock.now
-        let lying = try await prepare(.upright)
+        let lying = try await prepare(DocumentScanner.Framing())
         let reading = try await read(lying, pass: pass, turn: .stopWhenTurned, with: recognizer)
         if let turn = reading.ocr.turn, turn != .upright {
-            return try await read(turnedBy: turn, preparing: prepare, pass: pass, with: recognizer, since: start)
+            return try await read(turnedBy: DocumentScanner.Framing(turn: turn), preparing: prepare, pass: pass, with: recognizer, since: start)
         }
-        guard reading.ocr.turn == .upright, wantsAnotherReading(reading.result), !lying.detection.found,
-              lying.sourceHeight > lying.sourceWidth else { return (lying, reading) }
-        return try await readSideways(preparing: prepare, pass: pass, with: recognizer, over: (lying, reading), since: start)
+        var kept = (page: lying, reading: reading)
+        if let outline = lying.setAsideOutline {
+            let textWithin = Self.textLies(within: outline, of: lying, lines: reading.ocr.lines)
+            if textWithin || wantsAnotherReading(reading.result) {
+                kept = try await readSmallOutline(preparing: prepare, pass: pass, with: recognizer, over: kept, textWithin: textWithin, since: start)
+            }
+        }
+        guard reading.ocr.turn == .upright, wantsAnotherReading(kept.reading.result), !lying.detection.found,
+              lying.sourceHeight > lying.sourceWidth else { return kept }
+        return try await readSideways(preparing: prepare, pass: pass, with: recognizer, over: kept, since: start)
+    }
+
+    /// Whether nearly all of the lines read on the whole photo (`page`, prepared from it) lie
+    /// within `outline` (in the photo's pixels, a little widened for the page's straightening):
+    /// then the outline is the receipt, not a box printed on one, which has the receipt's text
+    /// around it.
+    static func textLies(within outline: Quadrilateral, of page: DocumentScanner.PreparedPage, lines: [OCRLine]) -> Bool {
+        guard !lines.isEmpty, page.sourceWidth > 0, page.sourceHeight > 0 else { return false }
+        let (scaleX, scaleY) = (Double(page.page.width) / Double(page.sourceWidth), Double(page.page.height) / Double(page.sourceHeight))
+        let xs = outline.corners.map { $0.x * scaleX }, ys = outline.corners.map { $0.y * scaleY }
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return false }
+        let margin = 0.03 * Double(max(page.page.width, page.page.height))
+        let within = lines.filter { line in
+            let (x, y) = (Double(line.box.x) + Double(line.box.width) / 2, Double(line.box.y) + Double(line.box.height) / 2)
+            return x >= left - margin && x <= right + margin && y >= top - margin && y <= bottom + margin
+        }
+        return Double(within.count) >= textWithinShare * Double(lines.count)
+    }
+
+    /// The share of a first look's lines that must lie within a set-aside outline for it to be
+    /// the receipt: a few specks of the table read as text are allowed.
+    static let textWithinShare = 0.8
+
+    /// The outline the page finder set aside as too small, read as the page (prepared again
+    /// upright when the reader finds its text turned). It replaces `first` when better supported,
+    /// or, when the first look's text lay within it (`textWithin`), when it reads a total as well
+    /// backed: it is the same receipt, read larger.
+    private func readSmallOutline(
+        preparing prepare: (DocumentScanner.Framing) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer,
+        over first: (page: DocumentScanner.PreparedPage, reading: Reading), textWithin: Bool, since start: ContinuousClock.Instant
+    ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
+        let looking = (ContinuousClock.now - start).milliseconds
+        let outline = try await prepare(DocumentScanner.Framing(takesSmallOutline: true))
+        let look = try await read(outline, pass: pass, turn: .stopWhenTurned, with: recognizer)
+        var candidate = (page: outline, reading: look)
+        if let turn = look.ocr.turn, turn != .upright {
+            candidate = try await read(turnedBy: DocumentScanner.Framing(turn: turn, takesSmallOutline: true), preparing: prepare, pass: pass, with: recognizer, since: start)
+        } else {
+            candidate.reading.timings.record("turning", milliseconds: looking)
+        }
+        let (found, read) = (Self.support(candidate.reading.result), Self.support(first.reading.result))
+        let asWellBacked = textWithin && (found.0, found.1) >= (read.0, read.1)
+        return found > read || asWellBacked ? candidate : first
     }
 
     /// The outline the page finder set aside in a portrait photo, prepared as lying sideways (the
@@ -133,14 +185,14 @@ public struct ReceiptReader: Sendable {
     /// no sure total is read: the reader's "upside down" wants a clear majority, as it is rare on an
     /// upright page. The best supported reading is kept, `first` on a tie.
     private func readSideways(
-        preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer,
+        preparing prepare: (DocumentScanner.Framing) async throws -> DocumentScanner.PreparedPage, pass: Pass, with recognizer: any TextRecognizer,
         over first: (page: DocumentScanner.PreparedPage, reading: Reading), since start: ContinuousClock.Instant
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         var kept = first
         var tried: Set<QuarterTurn> = []
         for guess in [QuarterTurn.counterClockwise, .clockwise] where !tried.contains(guess) && wantsAnotherReading(kept.reading.result) {
             let looking = (ContinuousClock.now - start).milliseconds
-            let sideways = try await prepare(guess)
+            let sideways = try await prepare(DocumentScanner.Framing(turn: guess))
             guard sideways.detection.found else { break }
             tried.insert(guess)
             let look = try await read(sideways, pass: pass, turn: .stopWhenTurned, with: recognizer)
@@ -152,7 +204,7 @@ public struct ReceiptReader: Sendable {
             case .upsideDown?:
                 let turn = guess.followed(by: .upsideDown)
                 tried.insert(turn)
-                candidate = try await read(turnedBy: turn, preparing: prepare, pass: pass, with: recognizer, since: start)
+                candidate = try await read(turnedBy: DocumentScanner.Framing(turn: turn), preparing: prepare, pass: pass, with: recognizer, since: start)
             default:
                 return kept  // its text runs down the page: not a receipt lying sideways
             }
@@ -161,14 +213,14 @@ public struct ReceiptReader: Sendable {
         return kept
     }
 
-    /// The photo prepared again with its text `turn`ed upright and read; the time since `start`
-    /// (the looks that found the turn) is the "turning" stage.
+    /// The photo prepared again with its text turned upright (`framing.turn`) and read; the time
+    /// since `start` (the looks that found the turn) is the "turning" stage.
     private func read(
-        turnedBy turn: QuarterTurn, preparing prepare: (QuarterTurn) async throws -> DocumentScanner.PreparedPage, pass: Pass,
+        turnedBy framing: DocumentScanner.Framing, preparing prepare: (DocumentScanner.Framing) async throws -> DocumentScanner.PreparedPage, pass: Pass,
         with recognizer: any TextRecognizer, since start: ContinuousClock.Instant
     ) async throws -> (page: DocumentScanner.PreparedPage, reading: Reading) {
         let looking = (ContinuousClock.now - start).milliseconds
-        let upright = try await prepare(turn)
+        let upright = try await prepare(framing)
         var turned = try await read(upright, pass: pass, turn: .readAsItLies, with: recognizer)
         turned.timings.record("turning", milliseconds: looking)
         return (upright, turned)

@@ -105,7 +105,7 @@ import ScanbookCore
         let upright = try Image.decode(try Fixtures.bytes("receipt-de.jpg"))
         let sideways = try upright.rotated(by: 270).encodeJPEG(quality: 92)
         let receipts = ReceiptReader.tuned(for: .ppocr)
-        let (page, reading) = try await receipts.read(preparing: { turn in try receipts.scanner.prepare(sideways, turning: turn) }, with: reader)
+        let (page, reading) = try await receipts.read(preparing: { framing in try receipts.scanner.prepare(sideways, framing: framing) }, with: reader)
         #expect(reading.result.total?.description == "156.50" && reading.result.date?.description == "2024-06-06")
         #expect(reading.ocr.turn == nil, "the upright page is read as it stands")
         #expect(reading.timings["turning"] != nil)
@@ -124,10 +124,28 @@ import ScanbookCore
         let receipts = ReceiptReader.tuned(for: .ppocr)
         let located = try receipts.scanner.locate(bytes)
         #expect(!located.detection.found && located.sourceHeight > located.sourceWidth, "the outline is set aside")
-        let (page, reading) = try await receipts.read(preparing: { turn in try receipts.scanner.prepare(bytes, turning: turn) }, with: reader)
+        let (page, reading) = try await receipts.read(preparing: { framing in try receipts.scanner.prepare(bytes, framing: framing) }, with: reader)
         #expect(reading.result.total?.description == "91.95" && reading.result.date?.description == "2024-03-06")
         #expect(reading.timings["turning"] != nil)
         #expect(page.detection.found && page.page.height > page.page.width, "the receipt, upright: \(page.page.width)×\(page.page.height)")
+    }
+
+    /// A receipt photographed from further away spans under half the photo's height, so the page
+    /// finder sets it aside as a box printed on a page. The text the whole photo shows lies within
+    /// that outline, so the reader reads the outline as the page, larger.
+    @Test func theReceiptReaderReadsAReceiptPhotographedFromFurtherAway() async throws {
+        let reader = try Self.reader()
+        defer { reader.shutdown() }
+        // receipt-de.jpg (a receipt photographed on grey) pasted at its size, turned 2°, on a
+        // 1,600 × 2,600 brown table: it spans 45 % of the photo's height.
+        let bytes = try Fixtures.bytes("receipt-far.jpg")
+        let receipts = ReceiptReader.tuned(for: .ppocr)
+        let located = try receipts.scanner.locate(bytes)
+        #expect(!located.detection.found && located.setAsideOutline != nil, "the outline is set aside")
+        let (page, reading) = try await receipts.read(preparing: { framing in try receipts.scanner.prepare(bytes, framing: framing) }, with: reader)
+        #expect(reading.result.total?.description == "156.50" && reading.result.date?.description == "2024-06-06")
+        #expect(reading.timings["turning"] != nil, "the whole photo's look is timed")
+        #expect(page.detection.found && page.page.height < 1700, "the outline is the page read: \(page.page.width)×\(page.page.height)")
     }
 
     /// A till roll 812 × 4,978 px was shrunk to 157 px wide for detection and its print was lost

@@ -1097,8 +1097,8 @@ def paper_alpha(rng, w, h):
 # The photo.
 
 
-def place(rng, photo_w, photo_h, flat_w, flat_h, effects):
-    fill = rng.uniform(0.62, 0.88)
+def place(rng, photo_w, photo_h, flat_w, flat_h, effects, fill_range=(0.62, 0.88)):
+    fill = rng.uniform(*fill_range)
     scale = min(fill * photo_h / flat_h, 0.62 * photo_w / flat_w, 4.2)
     for attempt in range(400):
         angle = math.radians(rng.uniform(-12, 12))
@@ -1151,7 +1151,7 @@ def upsample(array, size):
     return np.asarray(Image.fromarray(array.astype(np.float32)).resize(size, Image.BILINEAR))
 
 
-def photograph(rng, lum, alpha, curl, effects):
+def photograph(rng, lum, alpha, curl, effects, fill_range=(0.62, 0.88)):
     ph, pw = lum.shape
     long_side = rng.choice([3000, 3264, 3456, 4000, 4032])
     if ph > 2400:
@@ -1163,7 +1163,7 @@ def photograph(rng, lum, alpha, curl, effects):
     effects["photo"] = [photo_w, photo_h]
     flat = [(0, 0), (curl.apparent_w, 0), (curl.apparent_w, ph), (0, ph)]
     for attempt in range(8):  # curl and waves can push an edge out of the frame: place again
-        corners = place(rng, photo_w, photo_h, curl.apparent_w, ph, effects)
+        corners = place(rng, photo_w, photo_h, curl.apparent_w, ph, effects, fill_range)
         coefficients = generate_documents.perspective_coefficients(flat, corners)
         try:
             data = mesh(coefficients, curl, photo_w, photo_h, pw, ph)
@@ -1248,7 +1248,7 @@ def photograph(rng, lum, alpha, curl, effects):
 
 
 def generate(job):
-    index, seed, out = job
+    index, seed, out, fill_range = job
     started = time.time()
     for attempt in range(20):
         rng = random.Random(seed * 1_000_003 + index * 101 + attempt)
@@ -1269,7 +1269,7 @@ def generate(job):
         lum = lum * curl.shading()
         alpha = paper_alpha(rng, w, h)
         try:
-            photo = photograph(rng, lum, alpha, curl, effects)
+            photo = photograph(rng, lum, alpha, curl, effects, fill_range)
         except RuntimeError:
             continue
         quality = rng.randint(70, 92)
@@ -1290,10 +1290,12 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (output does not depend on it)")
     parser.add_argument("--print-text", action="store_true", help="print each receipt's text")
+    parser.add_argument("--fill", type=float, nargs=2, default=(0.62, 0.88), metavar=("LOW", "HIGH"),
+                        help="share of the photo's height the receipt spans (default 0.62 0.88; less: a photo from further away)")
     arguments = parser.parse_args()
     arguments.out.mkdir(parents=True, exist_ok=True)
     started = time.time()
-    jobs = [(index, arguments.seed, arguments.out) for index in range(arguments.count)]
+    jobs = [(index, arguments.seed, arguments.out, tuple(arguments.fill)) for index in range(arguments.count)]
     if arguments.jobs > 1:
         with Pool(arguments.jobs) as pool:
             results = pool.map(generate, jobs, chunksize=1)

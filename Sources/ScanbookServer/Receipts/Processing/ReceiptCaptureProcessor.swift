@@ -21,7 +21,7 @@ struct ReceiptCaptureProcessor: CaptureProcessor {
         let scanner = reader.scanner
         let bytes = job.bytes
         let (prepared, reading) = try await reader.read(
-            preparing: { turn in try await context.offload { try scanner.prepare(bytes, turning: turn) } },
+            preparing: { framing in try await context.offload { try scanner.prepare(bytes, framing: framing) } },
             with: context.engineRecognizer
         )
         let extracted = reading.result
