@@ -131,7 +131,12 @@ bool line_fitted_quad(const std::vector<cv::Point> &hull, cv::Size image, std::v
 struct Candidate {
     std::vector<cv::Point2f> corners;
     double score = 0;
+    // Under `ordinary_area_share` of the photo: chosen only when no larger outline is found.
+    bool small = false;
 };
+
+// A page outline covers at least this share of the photo, unless the caller asks for smaller ones.
+const double ordinary_area_share = 0.08;
 
 // The corner furthest from a right angle, as |cos| of its angle (0 = square).
 template <typename Point>
@@ -147,13 +152,13 @@ double worst_corner_cosine(const std::vector<Point> &quad) {
 
 // Scores a line-fitted quadrilateral whose corners may lie outside the image: the part inside
 // the image must be large and well filled by the contour; angles near 90 degrees.
-double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_area, cv::Size image) {
+double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_area, cv::Size image, double smallest_share) {
     std::vector<cv::Point2f> frame = {{0, 0}, {(float)image.width, 0}, {(float)image.width, (float)image.height}, {0, (float)image.height}};
     std::vector<cv::Point2f> visible;
     double visible_area = cv::intersectConvexConvex(quad, frame, visible, true);
     double image_area = (double)image.width * image.height;
     double ratio = visible_area / image_area;
-    if (ratio < 0.08 || ratio > 0.97) return 0;
+    if (ratio < smallest_share || ratio > 0.97) return 0;
     double worst_cos = worst_corner_cosine(quad);
     if (worst_cos > 0.6) return 0;
     double fill = std::min(1.0, contour_area / (visible_area + 1e-9));
@@ -163,7 +168,7 @@ double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_a
 }
 
 // Scores a quadrilateral: large, convex, angles near 90 degrees, well filled by its contour.
-double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::Size image) {
+double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::Size image, double smallest_share) {
     if (quad.size() != 4 || !cv::isContourConvex(quad)) return 0;
     double image_area = (double)image.width * image.height;
     // Corners on the frame's edge belong to regions cut by the frame (background, a shadow's
@@ -178,7 +183,7 @@ double quad_score(const std::vector<cv::Point> &quad, double contour_area, cv::S
     double ratio = area / image_area;
     // A "page" filling the whole frame is the frame itself (e.g. a thresholded blank image); the
     // fallback gives the same corners without claiming a find.
-    if (ratio < 0.08 || ratio > 0.97) return 0;
+    if (ratio < smallest_share || ratio > 0.97) return 0;
     double worst_cos = worst_corner_cosine(quad);
     if (worst_cos > 0.6) return 0;  // an angle outside ~53..127 degrees is not a photographed page
     double fill = std::min(1.0, contour_area / (area + 1e-9));
@@ -204,7 +209,7 @@ double edge_support(const std::vector<cv::Point2f> &quad, const cv::Mat &edges) 
     return inside == 0 ? 0 : (double)supported / inside;
 }
 
-void collect_quads(const cv::Mat &binary, const cv::Mat &edges, std::vector<Candidate> &candidates) {
+void collect_quads(const cv::Mat &binary, const cv::Mat &edges, double smallest_share, std::vector<Candidate> &candidates) {
     double image_area = (double)binary.cols * binary.rows;
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(binary, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
@@ -215,7 +220,7 @@ void collect_quads(const cv::Mat &binary, const cv::Mat &edges, std::vector<Cand
     for (const auto &contour : contours) {
         if (++examined > 12) break;
         double contour_area = std::fabs(cv::contourArea(contour));
-        if (contour_area < image_area * 0.08) break;
+        if (contour_area < image_area * smallest_share) break;
         std::vector<cv::Point> hull;
         cv::convexHull(contour, hull);
         double perimeter = cv::arcLength(hull, true);
@@ -224,18 +229,20 @@ void collect_quads(const cv::Mat &binary, const cv::Mat &edges, std::vector<Cand
             std::vector<cv::Point> quad;
             cv::approxPolyDP(hull, quad, epsilon * perimeter, true);
             if (quad.size() == 4) {
-                polygon = {std::vector<cv::Point2f>(quad.begin(), quad.end()), quad_score(quad, contour_area, binary.size())};
+                polygon = {std::vector<cv::Point2f>(quad.begin(), quad.end()), quad_score(quad, contour_area, binary.size(), smallest_share)};
                 break;
             }
         }
         // The sides as fitted lines: this also places a corner cut off by the frame or covered.
-        if (line_fitted_quad(hull, binary.size(), fitted.corners)) fitted.score = partial_quad_score(fitted.corners, contour_area, binary.size());
+        if (line_fitted_quad(hull, binary.size(), fitted.corners)) fitted.score = partial_quad_score(fitted.corners, contour_area, binary.size(), smallest_share);
         // Across masks and shapes, an outline the photo's edges follow counts for more.
         for (Candidate *candidate : {&polygon, &fitted}) {
             if (candidate->score > 0) candidate->score *= 0.5 + 0.5 * edge_support(candidate->corners, edges);
         }
-        const Candidate &better = fitted.score > polygon.score ? fitted : polygon;
-        if (better.score > 0) candidates.push_back(better);
+        Candidate better = fitted.score > polygon.score ? fitted : polygon;
+        if (better.score <= 0) continue;
+        better.small = std::fabs(cv::contourArea(better.corners)) < image_area * ordinary_area_share;
+        candidates.push_back(better);
     }
 }
 
@@ -284,7 +291,7 @@ std::vector<cv::Point2f> refine_with_lines(const std::vector<cv::Point2f> &corne
 
 extern "C" {
 
-int cvision_find_document(const cvision_image *image, double corners[8], int *found, double *score, cvision_error *error) {
+int cvision_find_document(const cvision_image *image, double smallest_area_share, double corners[8], int *found, double *score, cvision_error *error) {
     return guarded(error, -1, [&]() -> int {
         const cv::Mat &source = image->mat;
         const int working_side = 720;
@@ -306,13 +313,14 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
         // A page cut off by the frame has no edge where the frame cuts it: the frame closes its outline.
         cv::rectangle(closed, cv::Rect(0, 0, closed.cols, closed.rows), cv::Scalar(255), 1);
         cv::dilate(edges, support, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
-        collect_quads(closed, support, candidates);
+        const double smallest = std::clamp(smallest_area_share, 0.01, ordinary_area_share);
+        collect_quads(closed, support, smallest, candidates);
 
         // 2. Brightness: paper is usually lighter (and less saturated) than what it lies on.
         cv::Mat bright;
         cv::threshold(blurred, bright, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
         cv::morphologyEx(bright, bright, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
-        collect_quads(bright, support, candidates);
+        collect_quads(bright, support, smallest, candidates);
         if (small.channels() == 3) {
             cv::Mat hsv, channels[3], paper;
             cv::cvtColor(small, hsv, cv::COLOR_BGR2HSV);
@@ -321,14 +329,18 @@ int cvision_find_document(const cvision_image *image, double corners[8], int *fo
             cv::GaussianBlur(whiteness, whiteness, cv::Size(5, 5), 0);
             cv::threshold(whiteness, paper, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
             cv::morphologyEx(paper, paper, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
-            collect_quads(paper, support, candidates);
+            collect_quads(paper, support, smallest, candidates);
         }
 
         *found = 0;
         *score = 0;
         std::vector<cv::Point2f> best = {{0, 0}, {(float)small.cols - 1, 0}, {(float)small.cols - 1, (float)small.rows - 1}, {0, (float)small.rows - 1}};
         if (!candidates.empty()) {
-            auto top = std::max_element(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) { return a.score < b.score; });
+            // A small outline only when no ordinary one was found, so asking for small ones never
+            // changes an ordinary find.
+            auto top = std::max_element(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+                return std::make_pair(!a.small, a.score) < std::make_pair(!b.small, b.score);
+            });
             best = refine_with_lines(order_corners(top->corners), edges);
             *found = 1;
             *score = top->score;

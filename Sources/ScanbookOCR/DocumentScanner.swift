@@ -22,6 +22,11 @@ public struct DocumentScanner: Sendable {
     /// on the page (a logo frame, a table), not the page: the whole photo is read instead. The
     /// height is the page's as its text stands (`spansThePage`).
     public var minimumPageHeightShare = 0.0
+    /// The finder also looks for outlines down to this share of the photo's area when it finds
+    /// no larger one (`DocumentDetection.ordinaryAreaShare`, 8 %); such a small outline is always
+    /// set aside like one spanning too little of the height, for a reader to take
+    /// (`Framing.takesSmallOutline`).
+    public var smallestOutlineAreaShare = DocumentDetection.ordinaryAreaShare
     public var ocrOptions: OCROptions
 
     public init(maximumPageSide: Int = 1600, minimumPageWidth: Int = 0, enhancement: EnhancementMode = .document, ocrOptions: OCROptions = OCROptions()) {
@@ -96,9 +101,11 @@ public struct DocumentScanner: Sendable {
             try Image.decode(bytes, minimumSide: Image.minimumPhotoSide, reduction: reduction)
         }
         let source = Self.uprightSize(of: header, decoded: reduced, reduction: reduction)
-        var detection = try timings.measure("find") { try reduced.findDocument() }.scaled(by: Double(reduction))
+        var detection = try timings.measure("find") { try reduced.findDocument(smallestAreaShare: smallestOutlineAreaShare) }
+            .scaled(by: Double(reduction))
+        let small = detection.areaShare(ofImageWidth: source.width, height: source.height) < DocumentDetection.ordinaryAreaShare
         let setAside = detection.found && !framing.takesSmallOutline
-            && !spansThePage(detection, width: source.width, height: source.height, turn: framing.turn) ? detection.corners : nil
+            && (small || !spansThePage(detection, width: source.width, height: source.height, turn: framing.turn)) ? detection.corners : nil
         // Without a page the whole photo is the page.
         if !detection.found || setAside != nil { detection = .wholeImage(width: source.width, height: source.height) }
         return LocatedPage(

@@ -52,6 +52,21 @@ public struct DocumentDetection: Sendable, Equatable {
         Self.span(corners.corners.map(\.x), of: width)
     }
 
+    /// How much of a `width`×`height` image the page covers (0–1).
+    public func areaShare(ofImageWidth width: Int, height: Int) -> Double {
+        guard width > 0, height > 0 else { return 0 }
+        let points = corners.corners
+        let twiceArea = points.indices.reduce(0.0) { sum, index in
+            let (a, b) = (points[index], points[(index + 1) % points.count])
+            return sum + a.x * b.y - b.x * a.y
+        }
+        return abs(twiceArea) / 2 / (Double(width) * Double(height))
+    }
+
+    /// An outline covers at least this share of the photo, unless `findDocument` is asked for
+    /// smaller ones.
+    public static let ordinaryAreaShare = 0.08
+
     private static func span(_ values: [Double], of length: Int) -> Double {
         guard length > 0, let low = values.min(), let high = values.max() else { return 0 }
         return (high - low) / Double(length)
@@ -68,11 +83,13 @@ public enum EnhancementMode: String, Sendable, CaseIterable, Codable {
 }
 
 extension Image {
-    public func findDocument() throws(VisionError) -> DocumentDetection {
+    /// `smallestAreaShare` (0.01–0.08): an outline down to this share of the image is found when
+    /// no larger one is (a receipt photographed from further away); `ordinaryAreaShare` by default.
+    public func findDocument(smallestAreaShare: Double = DocumentDetection.ordinaryAreaShare) throws(VisionError) -> DocumentDetection {
         var corners = [Double](repeating: 0, count: 8)
         var found: Int32 = 0
         var score = 0.0
-        try checkedStatus { error in corners.withUnsafeMutableBufferPointer { cvision_find_document(handle, $0.baseAddress, &found, &score, error) } }
+        try checkedStatus { error in corners.withUnsafeMutableBufferPointer { cvision_find_document(handle, smallestAreaShare, $0.baseAddress, &found, &score, error) } }
         let quadrilateral = Quadrilateral(flat: corners)
         let partial = found != 0 && !DocumentDetection.cornersOutside(quadrilateral, width: width, height: height).isEmpty
         return DocumentDetection(found: found != 0, corners: quadrilateral, score: score, partial: partial)

@@ -1,5 +1,6 @@
 import Testing
 import ScanbookCore
+import ScanbookOCR
 @testable import ScanbookVision
 
 @Suite struct DocumentTests {
@@ -46,6 +47,43 @@ import ScanbookCore
         #expect(detection.found && !detection.partial)
         let error = detection.corners.maximumCornerError(to: truth.quadrilateral)
         #expect(error <= 0.02 * truth.diagonal, "corner error \(error) px, diagonal \(truth.diagonal) px")
+    }
+
+    /// `width`×`height` dark grey with white rectangles (x, y, width, height) on it.
+    static func table(_ width: Int, _ height: Int, papers: [(Int, Int, Int, Int)]) throws -> Image {
+        var pixels = [UInt8](repeating: 60, count: width * height)
+        for (x, y, w, h) in papers {
+            for row in y..<(y + h) { for column in x..<(x + w) { pixels[row * width + column] = 235 } }
+        }
+        return try Image.fromPixels(pixels, width: width, height: height, channels: 1)
+    }
+
+    /// A narrow receipt photographed from further away covers under 8 % of the photo: found only
+    /// when asked for, and never instead of an ordinary outline.
+    @Test func aSmallOutlineIsFoundOnlyWhenAskedForAndNoLargerOneIs() throws {
+        let far = try Self.table(600, 800, papers: [(250, 250, 90, 300)])
+        #expect(!(try far.findDocument()).found)
+        let small = try far.findDocument(smallestAreaShare: 0.03)
+        #expect(small.found)
+        let truth = Quadrilateral(topLeft: Point(x: 250, y: 250), topRight: Point(x: 339, y: 250), bottomRight: Point(x: 339, y: 549), bottomLeft: Point(x: 250, y: 549))
+        #expect(small.corners.maximumCornerError(to: truth) <= 6, "\(small.corners)")
+        #expect(abs(small.areaShare(ofImageWidth: 600, height: 800) - 0.056) < 0.005)
+
+        let both = try Self.table(600, 800, papers: [(40, 60, 300, 500), (420, 300, 90, 300)])
+        let ordinary = try both.findDocument(), asked = try both.findDocument(smallestAreaShare: 0.03)
+        #expect(ordinary.found && asked.corners == ordinary.corners && asked.score == ordinary.score)
+    }
+
+    /// The receipt reader's scanner finds the small outline and sets it aside (the whole photo is
+    /// the page) until a reader takes it.
+    @Test func theReceiptScannerSetsASmallOutlineAside() throws {
+        var scanner = DocumentScanner(maximumPageSide: 4000)
+        scanner.smallestOutlineAreaShare = 0.03
+        let bytes = try Self.table(600, 800, papers: [(250, 250, 90, 300)]).encodePNG()
+        let located = try scanner.locate(bytes)
+        #expect(!located.detection.found && located.setAsideOutline != nil)
+        let taken = try scanner.prepare(bytes, framing: DocumentScanner.Framing(takesSmallOutline: true))
+        #expect(taken.detection.found && taken.setAsideOutline == nil && abs(taken.page.width - 90) <= 6, "\(taken.page.width)×\(taken.page.height)")
     }
 
     @Test func fallsBackToTheWholeImageWhenThereIsNoPage() throws {

@@ -60,8 +60,10 @@ cvision_image *cvision_crop(const cvision_image *image, int x, int y, int width,
 cvision_image *cvision_rotate(const cvision_image *image, double degrees, int border, cvision_error *error);
 
 // Page finding: corners are tl, tr, br, bl as x,y pairs in source pixels. `found` is 0 when no
-// convincing quadrilateral was seen (the corners are then the whole image).
-int cvision_find_document(const cvision_image *image, double corners[8], int *found, double *score, cvision_error *error);
+// convincing quadrilateral was seen (the corners are then the whole image). An outline covers at
+// least 8 % of the photo; one down to `smallest_area_share` (0.01-0.08) is taken only when no
+// larger one is found.
+int cvision_find_document(const cvision_image *image, double smallest_area_share, double corners[8], int *found, double *score, cvision_error *error);
 // A page shrunk by the warp is first reduced by area averaging, so thin strokes are not lost
 // between the samples.
 cvision_image *cvision_warp(const cvision_image *image, const double corners[8], int width, int height, cvision_error *error);
