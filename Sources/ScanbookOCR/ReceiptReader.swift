@@ -180,7 +180,20 @@ public struct ReceiptReader: Sendable {
         }
         let (found, read) = (Self.support(candidate.reading.result), Self.support(first.reading.result))
         let asWellBacked = textWithin && (found.0, found.1) >= (read.0, read.1)
-        return found > read || asWellBacked ? candidate : first
+        guard found > read || asWellBacked else { return first }
+        // A box kept for its better backed total leaves out the receipt's header around it.
+        if !textWithin { candidate.reading.result = Self.filled(candidate.reading.result, from: first.reading.result) }
+        return candidate
+    }
+
+    /// The date, merchant and currency that a reading of part of a receipt did not find, taken
+    /// from a reading of the whole.
+    static func filled(_ part: ReceiptExtractor.Result, from whole: ReceiptExtractor.Result) -> ReceiptExtractor.Result {
+        var result = part
+        if result.date == nil { result.date = whole.date }
+        if result.merchant == nil { result.merchant = whole.merchant }
+        if result.currency == nil { result.currency = whole.currency }
+        return result
     }
 
     /// The outline the page finder set aside in a portrait photo, prepared as lying sideways (the

@@ -1,6 +1,6 @@
 import Testing
 import ScanbookCore
-import ScanbookOCR
+@testable import ScanbookOCR
 
 /// Which of a page's readings (passes with another threshold or text height) the receipt reader
 /// makes and keeps.
@@ -19,6 +19,21 @@ import ScanbookOCR
     static func combined(_ totals: [String], _ make: (String, ReceiptReader.Pass) -> ReceiptReader.Reading) async throws -> ReceiptReader.Reading {
         var remaining = totals
         return try await ReceiptReader().combining { pass in make(remaining.removeFirst(), pass) }
+    }
+
+    /// A box on a receipt, read for its better backed total, lacks the header around it: the
+    /// date, merchant and currency come from the reading of the whole, and only where it lacks them.
+    @Test func aPartReadingTakesWhatItMissedFromTheWhole() {
+        var whole = ReceiptExtractor().extract(lines: ["PAPPARICH BMC SDN BHD", "Date: 12/03/2018", "TOTAL RM 72.95"])
+        whole.confidence = 0.74
+        let box = ReceiptExtractor().extract(lines: ["TOTAL 72.95", "CASH 100.00", "CHANGE 27.05"])
+        #expect(box.merchant == nil && box.date == nil)
+        let filled = ReceiptReader.filled(box, from: whole)
+        #expect(filled.merchant == whole.merchant && filled.date == whole.date && filled.currency == "MYR")
+        #expect(filled.total == box.total && filled.confidence == box.confidence)
+        var own = box
+        own.merchant = "KEDAI"
+        #expect(ReceiptReader.filled(own, from: whole).merchant == "KEDAI")
     }
 
     @Test func onlyAnUnsureOrMissingTotalIsReadAgain() {
