@@ -241,7 +241,9 @@ void collect_quads(const cv::Mat &binary, const cv::Mat &edges, double smallest_
         }
         Candidate better = fitted.score > polygon.score ? fitted : polygon;
         if (better.score <= 0) continue;
-        better.small = std::fabs(cv::contourArea(better.corners)) < image_area * ordinary_area_share;
+        // Measured as the scores measure it: the part inside the photo.
+        std::vector<cv::Point2f> frame = {{0, 0}, {(float)binary.cols, 0}, {(float)binary.cols, (float)binary.rows}, {0, (float)binary.rows}}, visible;
+        better.small = cv::intersectConvexConvex(better.corners, frame, visible, true) < image_area * ordinary_area_share;
         candidates.push_back(better);
     }
 }
