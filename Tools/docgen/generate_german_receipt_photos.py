@@ -14,7 +14,8 @@ The receipt is printed at thermal-paper width (576-800 px) and photographed: the
 broken strokes, dead print-head dots), a cylindrical curl and paper waves, a crease, rotation up to
 ±12° and perspective, a drop shadow on a background from generate_documents, uneven light, a hand
 shadow, Gaussian or motion blur, sensor noise and JPEG 70-92, at 3000-4000 px on the long side. The
-whole receipt stays inside the frame.
+whole receipt stays inside the frame and spans 62-88 % of its height (`--fill LOW HIGH`: less is a
+photo taken from further away).
 
 Next to every NNN.jpg goes NNN.json: merchant (as printed in the header), date (ISO), items (name and
 amount of every item, deposit and discount line, in print order), total (the
