@@ -150,12 +150,17 @@ double worst_corner_cosine(const std::vector<Point> &quad) {
     return worst;
 }
 
+// The area of the part of a convex quadrilateral that lies inside the image.
+double visible_area_of(const std::vector<cv::Point2f> &quad, cv::Size image) {
+    std::vector<cv::Point2f> frame = {{0, 0}, {(float)image.width, 0}, {(float)image.width, (float)image.height}, {0, (float)image.height}};
+    std::vector<cv::Point2f> visible;
+    return cv::intersectConvexConvex(quad, frame, visible, true);
+}
+
 // Scores a line-fitted quadrilateral whose corners may lie outside the image: the part inside
 // the image must be large and well filled by the contour; angles near 90 degrees.
 double partial_quad_score(const std::vector<cv::Point2f> &quad, double contour_area, cv::Size image, double smallest_share) {
-    std::vector<cv::Point2f> frame = {{0, 0}, {(float)image.width, 0}, {(float)image.width, (float)image.height}, {0, (float)image.height}};
-    std::vector<cv::Point2f> visible;
-    double visible_area = cv::intersectConvexConvex(quad, frame, visible, true);
+    double visible_area = visible_area_of(quad, image);
     double image_area = (double)image.width * image.height;
     double ratio = visible_area / image_area;
     if (ratio < smallest_share || ratio > 0.97) return 0;
@@ -242,8 +247,7 @@ void collect_quads(const cv::Mat &binary, const cv::Mat &edges, double smallest_
         Candidate better = fitted.score > polygon.score ? fitted : polygon;
         if (better.score <= 0) continue;
         // Measured as the scores measure it: the part inside the photo.
-        std::vector<cv::Point2f> frame = {{0, 0}, {(float)binary.cols, 0}, {(float)binary.cols, (float)binary.rows}, {0, (float)binary.rows}}, visible;
-        better.small = cv::intersectConvexConvex(better.corners, frame, visible, true) < image_area * ordinary_area_share;
+        better.small = visible_area_of(better.corners, binary.size()) < image_area * ordinary_area_share;
         candidates.push_back(better);
     }
 }
