@@ -294,13 +294,15 @@ public struct ReceiptReader: Sendable {
         options.turn = turn
         let (ocr, reading) = try await recognizer.recognizeTimed(page, options: options)
         timings.add(reading)
+        let first = timings.measure("extract") { extractor.extract(ocr) }
         let start = ContinuousClock.now
         // A page found turned has its lines (if any) in the upright page, not in `page`: no
         // second look there (`readUpright` prepares that page and reads it).
         let turned = ocr.turn.map { $0 != .upright } ?? false
-        let secondLook = turned ? [:] : try await secondLook(at: ocr, on: page, with: recognizer)
-        if !secondLook.isEmpty { timings.record("second look", since: start) }
-        let result = timings.measure("extract") { extractor.extract(ocr, secondLook: secondLook) }
+        let secondLook = turned ? [:] : try await secondLook(at: ocr, extracted: first, on: page, with: recognizer)
+        guard !secondLook.isEmpty else { return Reading(result: first, ocr: ocr, secondLook: [:], timings: timings) }
+        timings.record("second look", since: start)
+        let result = timings.measure("extract") { extractor.improved(first, of: ocr, by: secondLook) }
         return Reading(result: result, ocr: ocr, secondLook: secondLook, timings: timings)
     }
 
@@ -366,8 +368,9 @@ public struct ReceiptReader: Sendable {
 
     /// The total's lines read again one by one, across the page's width, when the first reading's
     /// total is not confirmed by the receipt's own sums; else nothing.
-    public func secondLook(at ocr: OCRResult, on page: Image, with recognizer: any TextRecognizer) async throws -> [Int: OCRResult] {
-        guard extractor.wantsSecondLook(extractor.extract(ocr)) else { return [:] }
+    /// `extracted`: the extractor's result of `ocr`, when already made.
+    public func secondLook(at ocr: OCRResult, extracted: ReceiptExtractor.Result? = nil, on page: Image, with recognizer: any TextRecognizer) async throws -> [Int: OCRResult] {
+        guard extractor.wantsSecondLook(extracted ?? extractor.extract(ocr)) else { return [:] }
         let lines = extractor.linesForSecondLook(ocr)
         guard !lines.isEmpty else { return [:] }
         // Converted once here rather than by OCR for every line.

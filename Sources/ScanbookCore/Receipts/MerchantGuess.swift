@@ -95,7 +95,9 @@ public enum MerchantGuess {
     /// house number, followed by a postcode and the town (on the next line or after a comma).
     static func isStreet(_ lines: [String], at index: Int) -> Bool {
         let line = lines[index]
-        if line.contains(/\p{L}.*\s\d{1,4}[a-zA-Z]?,\s*\d{4,5}\s+\p{L}/) { return true }
+        // Both patterns need a house number: a line without digits skips the regex engine.
+        guard line.contains(where: \.isNumber) else { return false }
+        if line.contains(","), line.contains(/\p{L}.*\s\d{1,4}[a-zA-Z]?,\s*\d{4,5}\s+\p{L}/) { return true }
         guard index + 1 < lines.count, line.contains(/\p{L}.*\s\d{1,4}[a-zA-Z]?$/),
               let postcode = lines[index + 1].split(separator: " ").first else { return false }
         return (4...5).contains(postcode.count) && postcode.allSatisfy { $0.isASCII && $0.isNumber }
@@ -109,6 +111,8 @@ public enum MerchantGuess {
 
     /// "Mo-Sa 07:00-20:00", "Mo.-Fr. 8-18 Uhr", "Mon - Sat 9": when the shop is open, not its name.
     static func isOpeningHours(_ line: String) -> Bool {
+        // Both patterns need a dash between the hours or days.
+        guard line.contains("-") || line.contains("–") else { return false }
         let text = line.lowercased()
         if text.contains(/\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}/) { return true }
         // A day range followed by hours; "SA-SA COSMETICS" is a name.

@@ -117,7 +117,7 @@ extension ReceiptExtractor {
               TotalKeywords.containsAny(text, ReceiptVocabulary.taxColumn) || lines[index].contains("%"),
               AmountParser.amounts(in: lines[index]).isEmpty else { return false }
         let row = lines[index + 1]
-        return row.contains(/\d\s*%/) && AmountParser.amounts(in: row).count >= 2
+        return row.contains("%") && row.contains(/\d\s*%/) && AmountParser.amounts(in: row).count >= 2
     }
 
     /// The rounding line's adjustment, and whether it could be either sign ("Rounding 0.01").

@@ -90,6 +90,8 @@ extension ReceiptExtractor {
     /// digits, Austria "ATU" and eight, France "FR", two characters and nine digits, Italy "IT" and
     /// eleven, Switzerland's enterprise number "CHE-123.456.789".
     static func vatNumberCurrency(_ line: String) -> String? {
+        // Every number below has eight digits or more: most lines skip the regex engine.
+        guard line.filter(\.isNumber).count >= 8 else { return nil }
         let upper = line.uppercased()
         if upper.contains(/\bCHE[- ]?\d{3}[. ]?\d{3}[. ]?\d{3}\b/) { return "CHF" }
         let euro = [/\bDE ?\d{9}\b/, /\bATU ?\d{8}\b/, /\bFR ?[0-9A-Z]{2} ?\d{9}\b/, /\bIT ?\d{11}\b/]

@@ -6,7 +6,7 @@ extension ReceiptExtractor {
         }
         // A "Date" label or a time of day beside it ("12-02-2018 11:34:45") says the line is the
         // receipt's time stamp, so its date is the purchase date.
-        func isStamped(_ line: String) -> Bool { isLabelled(line) || line.contains(/\d:\d\d/) }
+        func isStamped(_ line: String) -> Bool { isLabelled(line) || (line.contains(":") && line.contains(/\d:\d\d/)) }
         // On a time stamp, a date after `latestDate` has a misread year ("Date: 31/03/2078",
         // "12-02-2618 11:34"); elsewhere it is as likely no date at all ("12.22.50").
         func checked(_ date: CalendarDate, stamped: Bool) -> CalendarDate? {

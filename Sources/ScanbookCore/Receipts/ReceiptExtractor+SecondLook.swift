@@ -41,7 +41,14 @@ extension ReceiptExtractor {
     /// The result of `ocr`, with the total of the reading whose lines were read again
     /// (`secondLook`: line index → that line's new reading) when it is better backed.
     public func extract(_ ocr: OCRResult, secondLook: [Int: OCRResult]) -> Result {
-        var result = extract(ocr)
+        improved(extract(ocr), of: ocr, by: secondLook)
+    }
+
+    /// `first`, this extractor's result of `ocr`, with the total of the reading whose lines were
+    /// read again when it is better backed (what `extract(_:secondLook:)` gives, without
+    /// extracting `ocr` once more).
+    public func improved(_ first: Result, of ocr: OCRResult, by secondLook: [Int: OCRResult]) -> Result {
+        var result = first
         guard !secondLook.isEmpty, wantsSecondLook(result) else { return result }
         let second = extract(ocr.replacingLines(secondLook))
         guard second.totalEvidence > result.totalEvidence else { return result }

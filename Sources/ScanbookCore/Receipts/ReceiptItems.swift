@@ -169,7 +169,10 @@ extension ReceiptExtractor {
 
     /// "2 x 0,89", "1 X 5.20", "3 @ 1.50", "0,645 kg x 2,99 EUR/kg": the quantity and the unit price.
     static func quantityAndUnit(_ line: String) -> (quantity: String, unit: Amount)? {
-        guard let match = line.firstMatch(of: /(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:kg|g|l|st|stk|pcs|pc)?\s*[xX×@*]\s*(?:[A-Za-z€$]{1,3}\s*)?(\d{1,6}[.,]\d{2})/) else { return nil }
+        // Most lines have no multiplication sign: they are passed over without the regex engine,
+        // which took a sixth of finding a receipt's fields.
+        guard line.unicodeScalars.contains(where: { "xX×@*".unicodeScalars.contains($0) }),
+              let match = line.firstMatch(of: /(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:kg|g|l|st|stk|pcs|pc)?\s*[xX×@*]\s*(?:[A-Za-z€$]{1,3}\s*)?(\d{1,6}[.,]\d{2})/) else { return nil }
         guard let unit = AmountParser.amounts(in: String(match.output.2)).first?.amount else { return nil }
         return (String(match.output.1).replacing(",", with: "."), unit.asHundredths)
     }
