@@ -7,9 +7,6 @@ SWIFT ?= swift
 # Debian's own interpreter: python3-selenium and python3-pytest are installed for it.
 PYTHON ?= /usr/bin/python3
 BIN_DEBUG := .build/debug/scanbook
-# Tesseract's OpenMP threads fight each other on small machines (OCR 4× slower on 2 cores). The
-# binaries set this themselves before OpenMP loads (OpenMPThreads); the test runner gets it here.
-export OMP_THREAD_LIMIT ?= 1
 
 # What building and running need (OpenCV, Tesseract with German and English data, zbar for the
 # capture engine, librsvg/cairo and Liberation Sans to draw QR-bills, pip and venv to fetch PP-OCR's

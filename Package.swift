@@ -59,12 +59,15 @@ let package = Package(
         .target(name: "CBarcode", linkerSettings: [.linkedLibrary("ZXing")]),
         // ONNX Runtime's C API through dlopen (the library comes from its PyPI wheel: `make models`).
         .target(name: "CONNX", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CTesseract"),
-        .systemLibrary(name: "CZBar"),
+        // Libraries only some commands need, opened on first use into a table of their functions
+        // (CDynamicTable): Tesseract's C API, zbar, and librsvg with cairo.
+        .target(name: "CDynamicTable", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CTesseract", dependencies: ["CDynamicTable"]),
+        .target(name: "CZBar", dependencies: ["CDynamicTable"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // XML documents checked against an XML Schema (libxml2), for the XML services.
         .target(name: "ScanbookXML", dependencies: ["CLibXML2"]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+        .target(name: "CRsvg", dependencies: ["CDynamicTable"]),
         // SVG drawings to PDF and PNG (librsvg, cairo): the QR-bill's payment part.
         .target(name: "ScanbookRendering", dependencies: ["CRsvg"]),
         // Swift faces of the native code: Swift types and errors only, no C type leaks past them.

@@ -17,7 +17,6 @@ enum ScanbookBench {
     }
 
     static func run() async throws {
-        OpenMPThreads.restartWithOneThreadIfNeeded()
         let arguments = CommandLine.arguments
         func option(_ name: String) -> String? {
             arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }

@@ -19,9 +19,9 @@ enum SpeedBench {
         var ours = Timings(), paddle = Timings(), plain = Timings(), oneCore = Timings()
         var ratios: [Double] = [], paddleRatios: [Double] = []
         for file in files {
-            // As a user starts them: without the bench's own OMP_THREAD_LIMIT (scanbook sets it
-            // itself and restarts, which is timed too). Each file's runs follow each other, so a
-            // busy moment of the machine weighs on all of them alike.
+            // As a user starts them: without the OMP_THREAD_LIMIT this bench has (scanbook sets it
+            // itself as it starts). Each file's runs follow each other, so a busy moment of the
+            // machine weighs on all of them alike.
             let tesseractReader = try timed(scanbook, ["receipt", file, "--json", "--engine", "tesseract"], environment: ["OMP_THREAD_LIMIT": nil])
             let paddleReader = try timed(scanbook, ["receipt", file, "--json", "--engine", "ppocr"], environment: ["OMP_THREAD_LIMIT": nil])
             let plainRun = try timed(tesseract, [file, "stdout"], environment: ["OMP_THREAD_LIMIT": nil])

@@ -1,5 +1,6 @@
 import CBarcode
 import CZBar
+import Foundation
 import ScanbookCore
 import ScanbookVision
 
@@ -97,35 +98,46 @@ public enum BarcodeReader {
             guard pixels.stride == pixels.width, let base = pixels.base else {
                 throw OCRError("barcode scanning needs contiguous gray pixels")
             }
-            guard let scanner = zbar_image_scanner_create() else { throw OCRError("zbar could not be created") }
-            defer { zbar_image_scanner_destroy(scanner) }
-            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
+            let zbar = try Self.zbar()
+            guard let scanner = zbar.image_scanner_create() else { throw OCRError("zbar could not be created") }
+            defer { zbar.image_scanner_destroy(scanner) }
+            _ = zbar.image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
             // GS1 DataBar is never on bills or groceries here, and its decoder floods stderr with assertions.
-            zbar_image_scanner_set_config(scanner, ZBAR_DATABAR, ZBAR_CFG_ENABLE, 0)
-            zbar_image_scanner_set_config(scanner, ZBAR_DATABAR_EXP, ZBAR_CFG_ENABLE, 0)
-            guard let zimage = zbar_image_create() else { throw OCRError("zbar could not be created") }
-            defer { zbar_image_destroy(zimage) }
+            _ = zbar.image_scanner_set_config(scanner, ZBAR_DATABAR, ZBAR_CFG_ENABLE, 0)
+            _ = zbar.image_scanner_set_config(scanner, ZBAR_DATABAR_EXP, ZBAR_CFG_ENABLE, 0)
+            guard let zimage = zbar.image_create() else { throw OCRError("zbar could not be created") }
+            defer { zbar.image_destroy(zimage) }
             let y800: UInt = 0x30303859  // fourcc "Y800": 8-bit gray
-            zbar_image_set_format(zimage, y800)
-            zbar_image_set_size(zimage, UInt32(pixels.width), UInt32(pixels.height))
-            zbar_image_set_data(zimage, base, UInt(pixels.width * pixels.height), nil)
-            guard zbar_scan_image(scanner, zimage) >= 0 else { throw OCRError("zbar failed to scan the image") }
+            zbar.image_set_format(zimage, y800)
+            zbar.image_set_size(zimage, UInt32(pixels.width), UInt32(pixels.height))
+            zbar.image_set_data(zimage, base, UInt(pixels.width * pixels.height), nil)
+            guard zbar.scan_image(scanner, zimage) >= 0 else { throw OCRError("zbar failed to scan the image") }
 
             var codes: [Barcode] = []
-            var symbol = zbar_image_first_symbol(zimage)
+            var symbol = zbar.image_first_symbol(zimage)
             while let current = symbol {
-                let length = Int(zbar_symbol_get_data_length(current))
-                let payload = zbar_symbol_get_data(current).map { pointer in
+                let length = Int(zbar.symbol_get_data_length(current))
+                let payload = zbar.symbol_get_data(current).map { pointer in
                     pointer.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
                 } ?? ""
-                let corners = (0..<zbar_symbol_get_loc_size(current)).map { index in
-                    [Int(zbar_symbol_get_loc_x(current, index)), Int(zbar_symbol_get_loc_y(current, index))]
+                let corners = (0..<zbar.symbol_get_loc_size(current)).map { index in
+                    [Int(zbar.symbol_get_loc_x(current, index)), Int(zbar.symbol_get_loc_y(current, index))]
                 }
-                codes.append(Barcode(symbology: symbology(zbar_symbol_get_type(current)), payload: payload, corners: corners))
-                symbol = zbar_symbol_next(current)
+                codes.append(Barcode(symbology: symbology(zbar.symbol_get_type(current)), payload: payload, corners: corners))
+                symbol = zbar.symbol_next(current)
             }
             return codes
         }
+    }
+
+    /// zbar's functions, its library opened on first use (`czbar_load`).
+    private static func zbar() throws -> czbar_api {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let table = czbar_load(&error) else {
+            defer { free(error) }
+            throw OCRError(error.map { String(cString: $0) } ?? "zbar's library could not be loaded")
+        }
+        return table.pointee
     }
 
     private static func symbology(_ type: zbar_symbol_type_t) -> Barcode.Symbology {

@@ -32,8 +32,9 @@ public final class TesseractPool: TextRecognizer, @unchecked Sendable {
     private let threads: WorkerThreads<[String: TesseractEngine]>
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, dataPath: String = TesseractPool.defaultDataPath) {
-        // OpenMP's thread limit must be set before the program starts: `OpenMPThreads`.
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        // Leptonica (under Tesseract) prints harmless warnings for some layouts; a library that
+        // cannot be loaded is reported by the first recognition.
+        if let tess = try? TesseractLibrary.functions() { _ = tess.leptonicaSetMessageSeverity(CTESSERACT_LEPTONICA_SILENT) }
         threadCount = max(1, threads)
         self.dataPath = dataPath
         self.threads = WorkerThreads(count: threadCount, name: "tesseract", state: { [:] })

@@ -1,4 +1,5 @@
 import CRsvg
+import Foundation
 
 /// Turns an SVG document into a PDF or a PNG through librsvg and cairo: one drawing (the SVG a
 /// page shows) gives the printable file and the picture, with the same fonts and geometry.
@@ -17,15 +18,16 @@ public enum SVGRenderer {
     /// The drawing's width and height must be given in millimetres (`width="210mm"`), as a
     /// printed document's are.
     public static func render(_ svg: String, as format: Format) throws(RenderError) -> [UInt8] {
+        let draw = try functions()
         let bytes = Array(svg.utf8)
-        var gError: UnsafeMutablePointer<GError>?
-        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &gError) }) else {
-            throw RenderError(description: "librsvg: " + takeMessage(gError))
+        var gError: UnsafeMutablePointer<crsvg_error>?
+        guard let handle = bytes.withUnsafeBufferPointer({ draw.handle_new_from_data($0.baseAddress, $0.count, &gError) }) else {
+            throw RenderError(description: "librsvg: " + takeMessage(gError, draw))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        defer { draw.object_unref(UnsafeMutableRawPointer(handle)) }
         // rsvg answers in pixels at its default 96 dpi: back to millimetres.
         var widthPixels = 0.0, heightPixels = 0.0
-        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &widthPixels, &heightPixels) != 0, widthPixels > 0, heightPixels > 0 else {
+        guard draw.handle_get_intrinsic_size_in_pixels(handle, &widthPixels, &heightPixels) != 0, widthPixels > 0, heightPixels > 0 else {
             throw RenderError(description: "the SVG has no width and height")
         }
         let widthMM = widthPixels * 25.4 / 96, heightMM = heightPixels * 25.4 / 96
@@ -36,44 +38,54 @@ public enum SVGRenderer {
         case .pdf:
             // PDF units are points.
             scale = 72 / 25.4
-            surface = cairo_pdf_surface_create_for_stream(Sink.write, Unmanaged.passUnretained(sink).toOpaque(), widthMM * scale, heightMM * scale)
+            surface = draw.pdf_surface_create_for_stream(Sink.write, Unmanaged.passUnretained(sink).toOpaque(), widthMM * scale, heightMM * scale)
         case .png(let perMillimetre):
             guard perMillimetre > 0, widthMM * perMillimetre < 20_000, heightMM * perMillimetre < 20_000 else {
                 throw RenderError(description: "a picture of that size is not drawn")
             }
             scale = perMillimetre
-            surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32((widthMM * scale).rounded(.up)), Int32((heightMM * scale).rounded(.up)))
+            surface = draw.image_surface_create(CRSVG_FORMAT_RGB24, Int32((widthMM * scale).rounded(.up)), Int32((heightMM * scale).rounded(.up)))
         }
-        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw RenderError(description: "cairo could not make a surface") }
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)
-        defer { cairo_destroy(cairo) }
+        guard let surface, draw.surface_status(surface) == CRSVG_STATUS_SUCCESS else { throw RenderError(description: "cairo could not make a surface") }
+        defer { draw.surface_destroy(surface) }
+        let cairo = draw.create(surface)
+        defer { draw.destroy(cairo) }
         if case .png = format {
-            cairo_set_source_rgb(cairo, 1, 1, 1)
-            cairo_paint(cairo)
+            draw.set_source_rgb(cairo, 1, 1, 1)
+            draw.paint(cairo)
         }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: widthMM * scale, height: heightMM * scale)
-        guard rsvg_handle_render_document(handle, cairo, &viewport, &gError) != 0 else {
-            throw RenderError(description: "librsvg: " + takeMessage(gError))
+        var viewport = crsvg_rectangle(x: 0, y: 0, width: widthMM * scale, height: heightMM * scale)
+        guard draw.handle_render_document(handle, cairo, &viewport, &gError) != 0 else {
+            throw RenderError(description: "librsvg: " + takeMessage(gError, draw))
         }
         switch format {
         case .pdf:
-            cairo_surface_finish(surface)
+            draw.surface_finish(surface)
         case .png:
-            cairo_surface_flush(surface)
-            guard cairo_surface_write_to_png_stream(surface, Sink.write, Unmanaged.passUnretained(sink).toOpaque()) == CAIRO_STATUS_SUCCESS else {
+            draw.surface_flush(surface)
+            guard draw.surface_write_to_png_stream(surface, Sink.write, Unmanaged.passUnretained(sink).toOpaque()) == CRSVG_STATUS_SUCCESS else {
                 throw RenderError(description: "cairo could not write the PNG")
             }
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, !sink.bytes.isEmpty else {
+        guard draw.surface_status(surface) == CRSVG_STATUS_SUCCESS, !sink.bytes.isEmpty else {
             throw RenderError(description: "cairo could not write the document")
         }
         return sink.bytes
     }
 
-    private static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String {
+    /// librsvg's and cairo's functions, their libraries opened on first use (`crsvg_load`).
+    private static func functions() throws(RenderError) -> crsvg_api {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let table = crsvg_load(&error) else {
+            defer { free(error) }
+            throw RenderError(description: error.map { String(cString: $0) } ?? "librsvg could not be loaded")
+        }
+        return table.pointee
+    }
+
+    private static func takeMessage(_ error: UnsafeMutablePointer<crsvg_error>?, _ draw: crsvg_api) -> String {
         guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
+        defer { draw.error_free(error) }
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 
@@ -81,11 +93,11 @@ public enum SVGRenderer {
     private final class Sink {
         var bytes: [UInt8] = []
 
-        static let write: cairo_write_func_t = { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        static let write: crsvg_write_function = { closure, data, length in
+            guard let closure, let data else { return CRSVG_STATUS_WRITE_ERROR }
             let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
             sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
+            return CRSVG_STATUS_SUCCESS
         }
     }
 }

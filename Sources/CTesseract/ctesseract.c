@@ -1,0 +1,34 @@
+#include "include/ctesseract.h"
+
+#include <dynamic_table.h>
+#include <stdlib.h>
+
+// In the order of ctesseract_api's fields. Leptonica's and OpenMP's functions come from the
+// libraries Tesseract brings.
+static const char *const symbols[] = {
+    "TessBaseAPICreate", "TessBaseAPIDelete", "TessBaseAPIInit3", "TessBaseAPIEnd", "TessBaseAPISetVariable",
+    "TessBaseAPISetPageSegMode", "TessBaseAPISetImage", "TessBaseAPISetRectangle", "TessBaseAPIClear",
+    "TessBaseAPIRecognize", "TessBaseAPIGetUTF8Text", "TessBaseAPIMeanTextConf", "TessBaseAPIGetIterator",
+    "TessResultIteratorDelete", "TessResultIteratorGetPageIterator", "TessResultIteratorGetUTF8Text",
+    "TessResultIteratorConfidence", "TessResultIteratorNext", "TessPageIteratorIsAtBeginningOf",
+    "TessPageIteratorBoundingBox", "TessDeleteText", "TessMonitorCreate", "TessMonitorDelete",
+    "TessMonitorSetDeadlineMSecs", "setMsgSeverity", "omp_get_thread_limit",
+};
+_Static_assert(sizeof(ctesseract_api) == sizeof(symbols) / sizeof(symbols[0]) * sizeof(void *), "one symbol per field");
+
+static ctesseract_api functions;
+// The soname Debian 12's libtesseract5 installs (what linking with -ltesseract bound to).
+static dynamic_table table = {
+    "libtesseract.so.5", "libtesseract5", symbols, sizeof(symbols) / sizeof(symbols[0]), &functions, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0},
+};
+
+// Before main, while the program has one thread (setenv is not safe beside other threads); OpenMP
+// reads it when Tesseract's library brings it in. Tesseract's own `num_threads` clauses override
+// omp_set_num_threads, not this limit. Child processes inherit it.
+__attribute__((constructor)) static void hold_openmp_to_one_thread(void) {
+    setenv("OMP_THREAD_LIMIT", "1", 0);
+}
+
+const ctesseract_api *ctesseract_load(char **error) {
+    return dynamic_table_load(&table, error);
+}
