@@ -10,7 +10,7 @@ struct AuditCommand: AsyncParsableCommand {
     )
 
     struct Verify: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check every link, seal and the sealed head of the audit log; exit 1 at the first broken one.")
+        static let configuration = CommandConfiguration(commandName: "verify", abstract: "Check every link, seal and the sealed head of the audit log; exit 1 at the first broken one.")
 
         func run() async throws {
             let summary = try await ScanbookApp.run(ScanbookApp.quiet(try ScanbookApp.loadConfig())) { app in
@@ -39,6 +39,7 @@ struct SecretsCommand: AsyncParsableCommand {
 
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rotate",
             abstract: "Seal every stored secret with the current key.",
             discussion: """
             With SCANBOOK_SECRET_KEY set: put the old key into SCANBOOK_SECRET_KEY_PREVIOUS, the new one into \

@@ -11,6 +11,7 @@ struct BlobsCommand: AsyncParsableCommand {
 
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "migrate",
             abstract: "Copy every blob into the given store, checking each one's SHA-256.",
             discussion: """
             Run it with the old setting still in place, then set SCANBOOK_BLOB_STORE to the new store and \
@@ -38,6 +39,7 @@ struct BlobsCommand: AsyncParsableCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Re-read every blob of the configured store against its SHA-256; exit 1 on a damaged or missing one."
         )
 

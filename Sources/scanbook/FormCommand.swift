@@ -13,7 +13,7 @@ struct FormCommand: AsyncParsableCommand {
 
     /// `scanbook form scan TEMPLATE.json PHOTO...`: the photos are the pages of one filled form.
     struct Scan: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Read one filled form (its pages' photos in template order) against a template file.")
+        static let configuration = CommandConfiguration(commandName: "scan", abstract: "Read one filled form (its pages' photos in template order) against a template file.")
 
         @Argument(help: "template.json (page images and roster.csv beside it).") var template: String
         @Argument(help: "Photos of the filled form's pages, in template order.") var photos: [String]

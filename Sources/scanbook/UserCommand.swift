@@ -10,7 +10,7 @@ struct UserCommand: AsyncParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an account (the password is asked for unless given).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Create an account (the password is asked for unless given).")
 
         @Option(help: "Display name.") var name: String
         @Option(help: "E-mail address (the login).") var email: String
@@ -28,7 +28,7 @@ struct UserCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List all accounts.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List all accounts.")
 
         @Flag(help: "Print JSON.") var json = false
 
