@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "ScanbookCoreTests", dependencies: ["ScanbookCore", "ScanbookFuzzing"], exclude: ["Receipts/Fixtures"]),
         .testTarget(
             name: "ScanbookVisionTests",
-            dependencies: ["ScanbookVision", "ScanbookOCR", "ScanbookCore"],
+            dependencies: ["ScanbookVision", "ScanbookOCR", "ScanbookCore", "CDynamicTable"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
