@@ -29,6 +29,15 @@ __attribute__((constructor)) static void hold_openmp_to_one_thread(void) {
     setenv("OMP_THREAD_LIMIT", "1", 0);
 }
 
+// Leptonica's quietest message level (L_SEVERITY_NONE): it prints harmless clipping warnings to
+// stderr for some receipt layouts. Set once, as the library is first used.
+static void silence_leptonica(void) {
+    functions.leptonicaSetMessageSeverity(6);
+}
+
 const ctesseract_api *ctesseract_load(char **error) {
-    return dynamic_table_load(&table, error);
+    static pthread_once_t silenced = PTHREAD_ONCE_INIT;
+    const ctesseract_api *loaded = dynamic_table_load(&table, error);
+    if (loaded) pthread_once(&silenced, silence_leptonica);
+    return loaded;
 }

@@ -1,4 +1,3 @@
-import CTesseract
 import Foundation
 import ScanbookCore
 import ScanbookVision
@@ -32,9 +31,7 @@ public final class TesseractPool: TextRecognizer, @unchecked Sendable {
     private let threads: WorkerThreads<[String: TesseractEngine]>
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, dataPath: String = TesseractPool.defaultDataPath) {
-        // Leptonica (under Tesseract) prints harmless warnings for some layouts; a library that
-        // cannot be loaded is reported by the first recognition.
-        if let tess = try? TesseractLibrary.functions() { _ = tess.leptonicaSetMessageSeverity(CTESSERACT_LEPTONICA_SILENT) }
+        // Tesseract's library is opened by the first recognition, which reports it if missing.
         threadCount = max(1, threads)
         self.dataPath = dataPath
         self.threads = WorkerThreads(count: threadCount, name: "tesseract", state: { [:] })

@@ -107,13 +107,14 @@ def test_the_text_reader_leaves_nothing_behind_for_onnx_runtime_telemetry(tmp_pa
     assert len(written) == 3 and all(path.parts[:3] == (".cache", "scanbook", "onnx") for path in written), [str(path) for path in written]
 
 
-def traced(tmp_path, calls: str, *arguments, omp_thread_limit=None) -> list:
+def traced(tmp_path, calls: str, *arguments, omp_thread_limit=None, env=None) -> list:
     """The successful system calls (strace, `calls` of them, every thread) one command made; the
-    environment has OMP_THREAD_LIMIT only when given."""
+    environment has OMP_THREAD_LIMIT only when given, and `env` besides."""
     trace = tmp_path / "calls.trace"
     environment = {key: value for key, value in os.environ.items() if key != "OMP_THREAD_LIMIT"}
     if omp_thread_limit is not None:
         environment["OMP_THREAD_LIMIT"] = omp_thread_limit
+    environment.update(env or {})
     result = subprocess.run(["strace", "-f", "-qq", "-e", f"trace={calls}", "-e", "signal=none", "-o", str(trace), BINARY, *arguments],
                             capture_output=True, text=True, timeout=120, env=environment)
     assert result.returncode == 0, result.stderr
@@ -140,6 +141,11 @@ def test_every_command_starts_once_and_opens_tesseract_only_to_read_with_it(tmp_
     assert starts(traced(tmp_path, "execve", "detect", str(FIXTURES / "document-2.jpg"), "--json")) == 1
     calls = traced(tmp_path, "execve,openat", "barcode", str(FIXTURES / "barcodes.png"), "--json")
     assert starts(calls) == 1 and not opened(calls, "libtesseract.so.5")
+    # A command that sets up the server's app (its capture engine included) reads nothing.
+    data = tmp_path / "data"
+    data.mkdir()
+    calls = traced(tmp_path, "execve,openat", "migrate", env={"SCANBOOK_DATA_DIR": str(data), "LOG_LEVEL": "error"})
+    assert starts(calls) == 1 and not opened(calls, "libtesseract.so.5") and (data / "scanbook.sqlite").exists()
 
 
 def test_tesseract_holds_openmp_to_one_thread_unless_told_otherwise(tmp_path):

@@ -13,10 +13,6 @@
 #include <tesseract/capi.h>
 
 
-// Leptonica's quietest message level (L_SEVERITY_NONE): it prints harmless clipping warnings
-// to stderr for some receipt layouts.
-#define CTESSERACT_LEPTONICA_SILENT 6
-
 // The functions Scanbook calls, as capi.h declares them, and one of OpenMP's from the same load.
 // All set once the table is returned.
 typedef struct ctesseract_api {
@@ -52,8 +48,9 @@ typedef struct ctesseract_api {
     int (*_Nonnull openMPThreadLimit)(void);
 } ctesseract_api;
 
-// The table, the library opened on the first call (later calls answer the same). NULL with
-// `*error` (a copy to free()) when the library or one of the functions is missing.
+// The table, the library opened on the first call (later calls answer the same) and Leptonica's
+// messages silenced. NULL with `*error` (a copy to free()) when the library or one of the
+// functions is missing.
 const ctesseract_api *_Nullable ctesseract_load(char *_Nullable *_Nullable error);
 
 #endif
