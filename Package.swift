@@ -122,6 +122,7 @@ let package = Package(
                 "ScanbookCore",
                 "ScanbookVision",
                 "ScanbookOCR",
+                "ScanbookRendering",
                 "ScanbookClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -131,7 +131,7 @@ public enum BarcodeReader {
     }
 
     /// zbar's functions, its library opened on first use (`czbar_load`).
-    private static func zbar() throws -> czbar_api {
+    static func zbar() throws -> czbar_api {
         var error: UnsafeMutablePointer<CChar>?
         guard let table = czbar_load(&error) else {
             defer { free(error) }

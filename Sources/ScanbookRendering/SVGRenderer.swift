@@ -73,6 +73,12 @@ public enum SVGRenderer {
         return sink.bytes
     }
 
+    /// Opens librsvg and cairo now, or says which is missing and the Debian package that installs
+    /// it: the server checks as it starts instead of failing its first QR-bill.
+    public static func checkLibraries() throws(RenderError) {
+        _ = try functions()
+    }
+
     /// librsvg's and cairo's functions, their libraries opened on first use (`crsvg_load`).
     private static func functions() throws(RenderError) -> crsvg_api {
         var error: UnsafeMutablePointer<CChar>?

@@ -1,4 +1,6 @@
 import ArgumentParser
+import ScanbookOCR
+import ScanbookRendering
 import ScanbookServer
 import Vapor
 
@@ -12,6 +14,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let config = try address.applied(to: ScanbookApp.loadConfig())
+        // The native libraries are opened when first used: a machine without one fails here.
+        if config.captureWorkers > 0 { try CaptureEngineLibraries.check() }
+        try SVGRenderer.checkLibraries()
         try await ScanbookApp.run(config, arguments: ["scanbook", "serve"]) { app in
             try await app.migrateScanbook()
             app.startCaptureWorkers()
@@ -36,6 +41,7 @@ struct WorkerCommand: AsyncParsableCommand {
         var config = try address.applied(to: ScanbookApp.loadConfig())
         config.servesWeb = false
         guard config.captureWorkers > 0 else { throw ValidationError("A worker needs SCANBOOK_CAPTURE_WORKERS of 1 or more.") }
+        try CaptureEngineLibraries.check()
         try await ScanbookApp.run(config, arguments: ["scanbook", "worker"]) { app in
             try await app.migrateScanbook()
             app.startCaptureWorkers()

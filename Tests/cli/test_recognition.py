@@ -187,3 +187,29 @@ def test_barcode_lists_every_symbol():
     assert found == json.loads((FIXTURES / "barcodes.json").read_text())
     qr = json.loads(run("barcode", str(FIXTURES / "qr.png"), "--json").stdout)
     assert qr[0]["symbology"] == "QR-Code" and qr[0]["payload"].startswith("SPC\n0200")
+
+
+def without(library: str, *arguments, env=None, timeout=120):
+    """`scanbook` run where `library` cannot be loaded: the file is covered by an empty one in a
+    mount namespace of its own (unshare needs root or user namespaces; skipped without)."""
+    if subprocess.run(["unshare", "-m", "true"], capture_output=True).returncode != 0:
+        pytest.skip("no mount namespaces here")
+    real = os.path.realpath(f"/usr/lib/x86_64-linux-gnu/{library}")
+    script = 'mount --bind /dev/null "$0" && exec "$@"'
+    return subprocess.run(["unshare", "-m", "sh", "-c", script, real, BINARY, *arguments], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def test_a_missing_native_library_is_named_as_the_server_starts_and_spares_what_does_not_need_it(tmp_path):
+    server = {"SCANBOOK_DATA_DIR": str(tmp_path), "SCANBOOK_PORT": "18557", "LOG_LEVEL": "error"}
+    for library, package, command in [("libtesseract.so.5", "libtesseract5", "serve"), ("libzbar.so.0", "libzbar0", "worker"),
+                                      ("librsvg-2.so.2", "librsvg2-2", "serve")]:
+        result = without(library, command, env=server)
+        assert result.returncode != 0 and f"cannot load {library} (Debian: {package})" in result.stderr, (library, command, result.stderr)
+    # A receipt read with PP-OCR needs neither Tesseract nor zbar.
+    read = without("libtesseract.so.5", "receipt", str(FIXTURES / "receipt-sideways-portrait.jpg"), "--engine", "ppocr", "--json")
+    assert read.returncode == 0, read.stderr
+    assert json.loads(read.stdout)["total"] is not None
+    # Reading with Tesseract there says what is missing.
+    tesseract = without("libtesseract.so.5", "ocr", str(FIXTURES / "text.png"), "--engine", "tesseract")
+    assert tesseract.returncode != 0 and "cannot load libtesseract.so.5 (Debian: libtesseract5)" in tesseract.stderr
