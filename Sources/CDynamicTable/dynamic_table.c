@@ -2,7 +2,6 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static void fill(dynamic_table *table) {
@@ -24,7 +23,7 @@ static void fill(dynamic_table *table) {
     table->loaded = 1;
 }
 
-const void *dynamic_table_load(dynamic_table *table, char **error) {
+const void *dynamic_table_load(dynamic_table *table, const char **error) {
     pthread_mutex_lock(&table->lock);
     if (!table->tried) {
         table->tried = 1;
@@ -33,6 +32,7 @@ const void *dynamic_table_load(dynamic_table *table, char **error) {
     int loaded = table->loaded;
     pthread_mutex_unlock(&table->lock);
     if (loaded) return table->slots;
-    if (error) *error = strdup(table->error);
+    // Written once, before `tried` was set under the lock: read here without it.
+    if (error) *error = table->error;
     return NULL;
 }

@@ -9,14 +9,12 @@ static const char *const symbols[] = {
     "cairo_surface_status", "cairo_surface_flush", "cairo_surface_finish", "cairo_surface_destroy",
     "cairo_surface_write_to_png_stream", "cairo_create", "cairo_destroy", "cairo_set_source_rgb", "cairo_paint",
 };
-_Static_assert(sizeof(crsvg_api) == sizeof(symbols) / sizeof(symbols[0]) * sizeof(void *), "one symbol per field");
+DYNAMIC_TABLE_MATCHES(crsvg_api, symbols);
 
 static crsvg_api functions;
 // The soname Debian 12's librsvg2-2 installs.
-static dynamic_table table = {
-    "librsvg-2.so.2", "librsvg2-2", symbols, sizeof(symbols) / sizeof(symbols[0]), &functions, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0},
-};
+static dynamic_table table = DYNAMIC_TABLE("librsvg-2.so.2", "librsvg2-2", symbols, functions);
 
-const crsvg_api *crsvg_load(char **error) {
+const crsvg_api *crsvg_load(const char **error) {
     return dynamic_table_load(&table, error);
 }

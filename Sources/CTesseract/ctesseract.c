@@ -14,13 +14,11 @@ static const char *const symbols[] = {
     "TessPageIteratorBoundingBox", "TessDeleteText", "TessMonitorCreate", "TessMonitorDelete",
     "TessMonitorSetDeadlineMSecs", "setMsgSeverity", "omp_get_thread_limit",
 };
-_Static_assert(sizeof(ctesseract_api) == sizeof(symbols) / sizeof(symbols[0]) * sizeof(void *), "one symbol per field");
+DYNAMIC_TABLE_MATCHES(ctesseract_api, symbols);
 
 static ctesseract_api functions;
 // The soname Debian 12's libtesseract5 installs (what linking with -ltesseract bound to).
-static dynamic_table table = {
-    "libtesseract.so.5", "libtesseract5", symbols, sizeof(symbols) / sizeof(symbols[0]), &functions, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0},
-};
+static dynamic_table table = DYNAMIC_TABLE("libtesseract.so.5", "libtesseract5", symbols, functions);
 
 // Before main, while the program has one thread (setenv is not safe beside other threads); OpenMP
 // reads it when Tesseract's library brings it in. Tesseract's own `num_threads` clauses override
@@ -35,7 +33,7 @@ static void silence_leptonica(void) {
     functions.leptonicaSetMessageSeverity(6);
 }
 
-const ctesseract_api *ctesseract_load(char **error) {
+const ctesseract_api *ctesseract_load(const char **error) {
     static pthread_once_t silenced = PTHREAD_ONCE_INIT;
     const ctesseract_api *loaded = dynamic_table_load(&table, error);
     if (loaded) pthread_once(&silenced, silence_leptonica);

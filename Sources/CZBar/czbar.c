@@ -9,14 +9,12 @@ static const char *const symbols[] = {
     "zbar_image_first_symbol", "zbar_symbol_next", "zbar_symbol_get_type", "zbar_symbol_get_data",
     "zbar_symbol_get_data_length", "zbar_symbol_get_loc_size", "zbar_symbol_get_loc_x", "zbar_symbol_get_loc_y",
 };
-_Static_assert(sizeof(czbar_api) == sizeof(symbols) / sizeof(symbols[0]) * sizeof(void *), "one symbol per field");
+DYNAMIC_TABLE_MATCHES(czbar_api, symbols);
 
 static czbar_api functions;
 // The soname Debian 12's libzbar0 installs.
-static dynamic_table table = {
-    "libzbar.so.0", "libzbar0", symbols, sizeof(symbols) / sizeof(symbols[0]), &functions, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0},
-};
+static dynamic_table table = DYNAMIC_TABLE("libzbar.so.0", "libzbar0", symbols, functions);
 
-const czbar_api *czbar_load(char **error) {
+const czbar_api *czbar_load(const char **error) {
     return dynamic_table_load(&table, error);
 }

@@ -1,6 +1,5 @@
 import CBarcode
 import CZBar
-import Foundation
 import ScanbookCore
 import ScanbookVision
 
@@ -132,9 +131,8 @@ public enum BarcodeReader {
 
     /// zbar's functions, its library opened on first use (`czbar_load`).
     static func zbar() throws -> czbar_api {
-        var error: UnsafeMutablePointer<CChar>?
+        var error: UnsafePointer<CChar>?
         guard let table = czbar_load(&error) else {
-            defer { free(error) }
             throw OCRError(error.map { String(cString: $0) } ?? "zbar's library could not be loaded")
         }
         return table.pointee

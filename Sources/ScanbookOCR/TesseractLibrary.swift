@@ -1,5 +1,4 @@
 import CTesseract
-import Foundation
 import ScanbookCore
 
 /// Tesseract's functions, its library opened the first time a reader needs it (`ctesseract_load`):
@@ -8,9 +7,8 @@ import ScanbookCore
 enum TesseractLibrary {
     /// The table of functions, or why the library cannot be used.
     static func functions() throws -> ctesseract_api {
-        var error: UnsafeMutablePointer<CChar>?
+        var error: UnsafePointer<CChar>?
         guard let table = ctesseract_load(&error) else {
-            defer { free(error) }
             throw OCRError(error.map { String(cString: $0) } ?? "Tesseract's library could not be loaded")
         }
         return table.pointee

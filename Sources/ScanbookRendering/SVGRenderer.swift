@@ -1,5 +1,4 @@
 import CRsvg
-import Foundation
 
 /// Turns an SVG document into a PDF or a PNG through librsvg and cairo: one drawing (the SVG a
 /// page shows) gives the printable file and the picture, with the same fonts and geometry.
@@ -81,9 +80,8 @@ public enum SVGRenderer {
 
     /// librsvg's and cairo's functions, their libraries opened on first use (`crsvg_load`).
     private static func functions() throws(RenderError) -> crsvg_api {
-        var error: UnsafeMutablePointer<CChar>?
+        var error: UnsafePointer<CChar>?
         guard let table = crsvg_load(&error) else {
-            defer { free(error) }
             throw RenderError(description: error.map { String(cString: $0) } ?? "librsvg could not be loaded")
         }
         return table.pointee

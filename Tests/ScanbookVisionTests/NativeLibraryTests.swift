@@ -80,9 +80,8 @@ private final class DynamicTable {
     var slotValues: [UnsafeRawPointer?] { (0..<count).map { slots[$0] } }
 
     func load() -> (slots: [UnsafeRawPointer?]?, error: String?) {
-        var error: UnsafeMutablePointer<CChar>?
+        var error: UnsafePointer<CChar>?
         let filled = dynamic_table_load(table, &error)
-        defer { free(error) }
         return (filled.map { _ in slotValues }, error.map { String(cString: $0) })
     }
 }

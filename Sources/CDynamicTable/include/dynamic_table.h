@@ -21,9 +21,17 @@ typedef struct dynamic_table {
     char error[512];
 } dynamic_table;
 
+// A table's initializer: `symbols` (an array) fill `functions` (a struct of as many function
+// pointers, in the same order; DYNAMIC_TABLE_MATCHES checks the count).
+#define DYNAMIC_TABLE(library, package, symbols, functions) \
+    { library, package, symbols, sizeof(symbols) / sizeof(symbols[0]), &functions, PTHREAD_MUTEX_INITIALIZER, 0, 0, {0} }
+#define DYNAMIC_TABLE_MATCHES(api, symbols) \
+    _Static_assert(sizeof(api) == sizeof(symbols) / sizeof(symbols[0]) * sizeof(void *), "one symbol per field of " #api)
+
 // The filled slots, the library opened on the first call; later calls answer the same, a failure
-// included. NULL with `*error` (a copy to free()) when the library or a symbol is missing. The
-// symbols are looked up in the library and in the libraries it brings.
-const void *_Nullable dynamic_table_load(dynamic_table *_Nonnull table, char *_Nullable *_Nullable error);
+// included. NULL with `*error` set to the table's message (it stays as long as the table) when the
+// library or a symbol is missing. The symbols are looked up in the library and in the libraries
+// it brings.
+const void *_Nullable dynamic_table_load(dynamic_table *_Nonnull table, const char *_Nullable *_Nullable error);
 
 #endif

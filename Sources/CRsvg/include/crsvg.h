@@ -61,7 +61,7 @@ typedef struct crsvg_api {
 } crsvg_api;
 
 // The table, the libraries opened on the first call (later calls answer the same). NULL with
-// `*error` (a copy to free()) when a library or one of the functions is missing.
-const crsvg_api *_Nullable crsvg_load(char *_Nullable *_Nullable error);
+// `*error` the reason (it stays valid) when a library or one of the functions is missing.
+const crsvg_api *_Nullable crsvg_load(const char *_Nullable *_Nullable error);
 
 #endif

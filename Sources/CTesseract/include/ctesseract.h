@@ -49,8 +49,8 @@ typedef struct ctesseract_api {
 } ctesseract_api;
 
 // The table, the library opened on the first call (later calls answer the same) and Leptonica's
-// messages silenced. NULL with `*error` (a copy to free()) when the library or one of the
+// messages silenced. NULL with `*error` the reason (it stays valid) when the library or one of the
 // functions is missing.
-const ctesseract_api *_Nullable ctesseract_load(char *_Nullable *_Nullable error);
+const ctesseract_api *_Nullable ctesseract_load(const char *_Nullable *_Nullable error);
 
 #endif

@@ -30,7 +30,7 @@ typedef struct czbar_api {
 } czbar_api;
 
 // The table, the library opened on the first call (later calls answer the same). NULL with
-// `*error` (a copy to free()) when the library or one of the functions is missing.
-const czbar_api *_Nullable czbar_load(char *_Nullable *_Nullable error);
+// `*error` the reason (it stays valid) when the library or one of the functions is missing.
+const czbar_api *_Nullable czbar_load(const char *_Nullable *_Nullable error);
 
 #endif
