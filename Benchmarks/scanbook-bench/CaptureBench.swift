@@ -14,12 +14,14 @@ enum CaptureBench {
         let hidden: [Int]?
     }
 
-    static func run(directory: String, label: String = "generated photos", scanner: DocumentScanner, limit: Int?, into table: inout BenchTable) async throws {
+    static func run(
+        directory: String, label: String = "generated photos", scanner: DocumentScanner, engine: TextReaderEngine = .tesseract, limit: Int?, into table: inout BenchTable
+    ) async throws {
         var files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         guard !files.isEmpty else { throw BenchError("no photos in \(directory); run Tools/docgen/generate_documents.py") }
         if let limit { files = Array(files.prefix(limit)) }
-        // One Tesseract thread: the figures are per core.
-        let pool = TesseractPool(threads: 1)
+        // One reader thread: the figures are per core.
+        let pool = try engine.makeReader(threads: 1)
         defer { pool.shutdown() }
 
         var cornerErrors: [Double] = [], visibleErrors: [Double] = [], found = 0, partial = 0
@@ -58,7 +60,7 @@ enum CaptureBench {
             rawAccuracy.append(characterAccuracy(recognized: normalize(raw.text), truth: normalize(truth.text)))
         }
 
-        let set = "\(files.count) \(label), \(String(format: "%.0f", median(megapixels))) MP, page ≤ \(scanner.maximumPageSide) px, \(scanner.ocrOptions.languages)"
+        let set = "\(files.count) \(label), \(String(format: "%.0f", median(megapixels))) MP, page ≤ \(scanner.maximumPageSide) px, \(engine == .tesseract ? "Tesseract \(scanner.ocrOptions.languages)" : engine.displayName)"
         let within = cornerErrors.filter { $0 <= 0.02 }.count
         table.add("Page found", "\(found) / \(files.count)", dataSet: set)
         table.add("Corners within 2% of the page diagonal", percent(Double(within) / Double(files.count)), dataSet: set)

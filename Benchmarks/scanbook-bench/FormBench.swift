@@ -16,9 +16,10 @@ enum FormBench {
         let settings: Settings
     }
 
-    static func run(directory: String, into table: inout BenchTable) async throws {
+    /// The printed and written text lines (name, group) are read by `engine`'s reader.
+    static func run(directory: String, engine: TextReaderEngine = .tesseract, into table: inout BenchTable) async throws {
         let scanner = try FormTemplateLoader.scanner(templateFile: directory + "/template/template.json")
-        let pool = TesseractPool(threads: 1)
+        let pool = try engine.makeReader(threads: 1)
         defer { pool.shutdown() }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
         var numbers = 0, points = 0, pointRegions = 0, grades = 0, students = 0, complete = 0, cutComplete = 0, cutForms = 0
@@ -44,7 +45,7 @@ enum FormBench {
             if truth.settings.cutCorner { cutForms += 1; if right { cutComplete += 1 } }
             alignmentErrors.append(alignmentError(result.pages.first?.homography, truth: truth))
         }
-        let set = "generated cover sheets, \(names.count) photos (\(cutForms) with a corner cut off)"
+        let set = "generated cover sheets, \(names.count) photos (\(cutForms) with a corner cut off), \(engine.displayName)"
         table.add("Student numbers exact", ReceiptBench.share(numbers, names.count), dataSet: set)
         table.add("Points fields exact", ReceiptBench.share(points, pointRegions), dataSet: set)
         table.add("Grades exact", ReceiptBench.share(grades, names.count), dataSet: set)

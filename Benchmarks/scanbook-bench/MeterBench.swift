@@ -114,7 +114,7 @@ enum MeterBench {
         let set = "\(label) (\(references.count) meters, \(queries.count) photos)"
         let total = queries.count
         table.add("Whole photo: counter window found on the reference", "\(windowsFound) of \(references.count)", dataSet: set)
-        table.add("Whole photo: value exact", ReceiptBench.share(exact, total) + " (\(exact)/\(total))", dataSet: set)
+        table.add("Whole photo: value exact", ReceiptBench.share(exact, total), dataSet: set)
         table.add("Whole photo: filled in (sure) and exact", ReceiptBench.share(exactFilled, total), dataSet: set)
         table.add("Whole photo: wrong and not flagged", "\(wrongUnflagged) of \(total)", dataSet: set)
         table.add("Whole photo: flagged for a look / counter not found", "\(flagged) / \(notFound)", dataSet: set)

@@ -38,13 +38,17 @@ enum ScanbookBench {
             FuzzBench.run(count: count, seed: option("--fuzz-seed").flatMap(UInt64.init) ?? 20_261_125, into: &table)
             table.print(title: "Parser fuzzing (issue 21)")
         }
+        // Both text readers side by side (issue 41); `--engines` names one.
+        let engines = (option("--engines") ?? "tesseract,ppocr").split(separator: ",").compactMap { TextReaderEngine(rawValue: String($0)) }
         if let documents = option("--documents") {
             var scanner = DocumentScanner()
             if let side = option("--page-side").flatMap(Int.init) { scanner.maximumPageSide = side }
             if let languages = option("--lang") { scanner.ocrOptions.languages = languages }
             if let mode = option("--psm").flatMap(Int.init).flatMap(PageSegmentation.init) { scanner.ocrOptions.pageSegmentation = mode }
             var table = BenchTable()
-            try await CaptureBench.run(directory: documents, scanner: scanner, limit: option("--limit").flatMap(Int.init), into: &table)
+            for engine in engines {
+                try await CaptureBench.run(directory: documents, scanner: scanner, engine: engine, limit: option("--limit").flatMap(Int.init), into: &table)
+            }
             // Issue 25: one corner cut off by the frame or covered in every photo.
             if let partial = option("--documents-partial") {
                 try await CaptureBench.run(
@@ -60,7 +64,9 @@ enum ScanbookBench {
         for (directory, label) in slipDirectories where FileManager.default.fileExists(atPath: directory) {
             try SlipBench.run(directory: directory, label: label, into: &slipTable)
         }
-        if let slips = option("--slips") { try await SlipBench.runCodelines(directory: slips, into: &slipTable) }
+        if let slips = option("--slips") {
+            for engine in engines { try await SlipBench.runCodelines(directory: slips, engine: engine, into: &slipTable) }
+        }
         slipTable.print(title: "Payment slips (issue 23)")
         let meterDigits = option("--meter-digits") ?? "../shared/corpora/meter-digits-train"
         if FileManager.default.fileExists(atPath: meterDigits) {
@@ -77,7 +83,7 @@ enum ScanbookBench {
         }
         if let forms = option("--forms"), FileManager.default.fileExists(atPath: forms + "/template/template.json") {
             var table = BenchTable()
-            try await FormBench.run(directory: forms, into: &table)
+            for engine in engines { try await FormBench.run(directory: forms, engine: engine, into: &table) }
             table.print(title: "Form scanning (issue 24)")
         }
         if !arguments.contains("--skip-lists") {
@@ -94,12 +100,14 @@ enum ScanbookBench {
         if let photos = option("--meter-photos") {
             var table = BenchTable()
             try MeterBench.runPhotos(directory: photos + "/photos", label: "rendered meters with type plates", into: &table)
-            let text = try TextReaderEngine.ppocr.makeReader(threads: 1)
-            defer { text.shutdown() }
-            try await MeterBench.runWholePhotos(directory: photos + "/photos", label: "rendered meters with type plates", text: text, into: &table)
-            // A seed no rule was tuned on (issue 42's measure).
-            if let unseen = option("--meter-photos-unseen") {
-                try await MeterBench.runWholePhotos(directory: unseen + "/photos", label: "rendered meters, unseen seed", text: text, into: &table)
+            for engine in engines {
+                let text = try engine.makeReader(threads: 1)
+                defer { text.shutdown() }
+                try await MeterBench.runWholePhotos(directory: photos + "/photos", label: "rendered meters with type plates, \(engine.displayName)", text: text, into: &table)
+                // A seed no rule was tuned on (issue 42's measure).
+                if let unseen = option("--meter-photos-unseen") {
+                    try await MeterBench.runWholePhotos(directory: unseen + "/photos", label: "rendered meters, unseen seed, \(engine.displayName)", text: text, into: &table)
+                }
             }
             table.print(title: "Which meter a photo shows (issue 26) and its counter read from the whole photo (issue 42)")
         }
@@ -107,9 +115,7 @@ enum ScanbookBench {
         if FileManager.default.fileExists(atPath: sroie) {
             var table = BenchTable()
             let limit = option("--limit").flatMap(Int.init)
-            // Both readers side by side (issue 41); `--engines ppocr` measures one. A reader's OCR
-            // cache lives in a folder of its own (`--ocr-cache DIR`: DIR for Tesseract's, DIR-ppocr).
-            let engines = (option("--engines") ?? "tesseract,ppocr").split(separator: ",").compactMap { TextReaderEngine(rawValue: String($0)) }
+            // A reader's OCR cache lives in a folder of its own (`--ocr-cache DIR`: DIR for Tesseract's, DIR-ppocr).
             func cache(_ option: String?, _ engine: TextReaderEngine) -> String? { option.map { engine == .tesseract ? $0 : "\($0)-\(engine.rawValue)" } }
             for engine in engines {
                 try await ReceiptBench.run(directory: sroie, label: "sroie-dev (real scans, full resolution)", engine: engine, cache: cache(option("--ocr-cache"), engine),

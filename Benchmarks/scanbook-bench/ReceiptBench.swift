@@ -117,7 +117,7 @@ enum ReceiptBench {
             }
         }
         if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { misses.forEach { print($0) } }
-        let set = "\(label), \(files.count) receipts, \(engine == .ppocr ? "PP-OCR" : "Tesseract")"
+        let set = "\(label), \(files.count) receipts, \(engine.displayName)"
         table.add("Total exact (as amounts)", share(totals, withTotal), dataSet: set)
         table.add("Total exact, the model's first choice", share(modelTotals, withTotal), dataSet: set)
         table.add("Date exact (as dates)", share(dates, files.count), dataSet: set)
@@ -217,4 +217,9 @@ enum ReceiptBench {
         return CalendarDate(year: digits / 10000, month: digits / 100 % 100, day: digits % 100)
             ?? CalendarDate(year: digits % 10000, month: digits / 10000 % 100, day: digits / 1_000_000)
     }
+}
+
+extension TextReaderEngine {
+    /// The reader's name in the tables.
+    var displayName: String { self == .ppocr ? "PP-OCR" : "Tesseract" }
 }

@@ -34,15 +34,22 @@ enum SlipBench {
         table.add("Time per photo, median / p90", times.summary, dataSet: set)
     }
 
-    /// Orange-slip photos (NNN.jpg with `{"codeline": …}`) through `SlipReader`: right when the one
-    /// slip found is the printed codeline; a different codeline reported valid is a wrong one.
-    static func runCodelines(directory: String, into table: inout BenchTable) async throws {
-        struct Truth: Decodable { let codeline: String }
+    /// Orange-slip photos (NNN.jpg with `{"codeline": …}`) through `SlipReader` with `engine`'s
+    /// reader: right when the one slip found is the printed codeline; a different codeline
+    /// reported valid is a wrong one.
+    static func runCodelines(directory: String, engine: TextReaderEngine = .tesseract, into table: inout BenchTable) async throws {
+        struct Truth: Decodable {
+            let codeline: String
+            /// The address block's creditor (sets generated before it was printed have none).
+            let creditor: QRBill.Address?
+        }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jpg") }.sorted()
-        let pool = TesseractPool(threads: 1)
+        let pool = try engine.makeReader(threads: 1)
         defer { pool.shutdown() }
-        let reader = SlipReader()
+        var reader = SlipReader()
+        if let languages = ProcessInfo.processInfo.environment["BENCH_SLIP_LANG"] { reader.languages = languages }
         var right = 0, wrong = 0, none = 0
+        var creditors = 0, creditorsRight = 0, creditorsWrong = 0
         var times = Timings()
         for file in files {
             let base = URL(fileURLWithPath: directory).appendingPathComponent(file).deletingPathExtension()
@@ -51,13 +58,26 @@ enum SlipBench {
             let start = ContinuousClock.now
             let found = try await reader.read([UInt8](try Data(contentsOf: base.appendingPathExtension("jpg"))), with: pool)
             times.record(ContinuousClock.now - start)
-            if found == [expected] { right += 1 } else if found.isEmpty { none += 1 } else { wrong += 1 }
-            if found != [expected], ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print("codeline miss: \(file) \(found.count)") }
+            var codelineOnly = found
+            for index in codelineOnly.indices { codelineOnly[index].creditor = nil }
+            if codelineOnly == [expected] { right += 1 } else if found.isEmpty { none += 1 } else { wrong += 1 }
+            if let creditor = truth.creditor, codelineOnly == [expected] {
+                creditors += 1
+                if found[0].creditor == creditor { creditorsRight += 1 } else if found[0].creditor != nil { creditorsWrong += 1 }
+                if found[0].creditor != creditor, ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
+                    print("creditor miss: \(file) \(found[0].creditor.map { "\($0)" } ?? "none")")
+                }
+            }
+            if codelineOnly != [expected], ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print("codeline miss: \(file) \(found.count)") }
         }
-        let set = "generated orange slips (OCR-B), \(files.count) photos"
+        let set = "generated orange slips (OCR-B), \(files.count) photos, \(engine.displayName)"
         table.add("Codeline read exactly on the first try", share(right, files.count), dataSet: set)
         table.add("No codeline found (asked to retake)", "\(none)", dataSet: set)
         table.add("Wrong codeline reported as valid", "\(wrong)", dataSet: set)
+        if creditors > 0 {
+            table.add("Creditor's address block read exactly (of the codelines read)", share(creditorsRight, creditors), dataSet: set)
+            table.add("Creditor filled in wrong (the person corrects it)", "\(creditorsWrong)", dataSet: set)
+        }
         table.add("Time per photo, median / p90", times.summary, dataSet: set)
     }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Photos of orange ESR payment slips, codeline printed in OCR-B (Debian fonts-ocr-b), with truth.
 
-Each NNN.jpg has NNN.json: {"codeline": "...", "case": "..."}. The slip is a salmon-coloured form
-with printed boxes and text above the codeline; photos vary in scale, tilt, blur, light and noise.
-Deterministic for a seed.
+Each NNN.jpg has NNN.json: {"codeline": "...", "creditor": {...}, "case": "..."}. The slip is a
+salmon-coloured form with printed boxes, the creditor's address block under "Einzahlung für /
+Versement pour / Versamento per" followed by its account, and text above the codeline; photos vary
+in scale, tilt, blur, light and noise. Deterministic for a seed.
 """
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -25,7 +26,45 @@ def codeline(rng):
     return f"{head}{mod10(head)}>{reference}{mod10(reference)}+ {participant}{mod10(participant)}>"
 
 
-def slip(text, rng):
+NAMES = ["Muster AG", "Elektrizitätswerk Zürich", "Gemeinde Köniz", "Spitex Bern", "Krankenkasse Helvetia",
+         "Verein Pro Senectute", "Stadtwerke Winterthur", "Garage Müller GmbH", "Zahnarztpraxis Dr. Weber",
+         "Papeterie Zürcher AG", "Bäckerei Frei", "Musikschule Oberland"]
+SECOND_NAMES = ["Abteilung Finanzen", "Sektion Bern", "Debitorenbuchhaltung"]
+STREETS = ["Bahnhofstrasse", "Hauptstrasse", "Seestrasse", "Dorfplatz", "Rue du Lac", "Via Cantonale",
+           "Industriestrasse", "Kirchweg"]
+PLACES = [("8001", "Zürich"), ("3001", "Bern"), ("3098", "Köniz"), ("4051", "Basel"), ("6004", "Luzern"),
+          ("1003", "Lausanne"), ("6900", "Lugano"), ("8400", "Winterthur"), ("9000", "St. Gallen"), ("9490", "Vaduz")]
+
+
+def creditor(rng):
+    """The creditor's address as the payment form holds it, and the block's printed lines."""
+    name = rng.choice(NAMES)
+    lines = [name]
+    if rng.random() < 0.25:
+        second = rng.choice(SECOND_NAMES)
+        lines.append(second)
+        name = f"{name}, {second}"
+    street, number = "", ""
+    kind = rng.random()
+    if kind < 0.15:
+        street = "Postfach"
+        lines.append(street)
+    elif kind < 0.9:
+        street, number = rng.choice(STREETS), str(rng.randint(1, 120)) + ("a" if rng.random() < 0.1 else "")
+        lines.append(f"{street} {number}")
+    postal_code, town = rng.choice(PLACES)
+    country = "LI" if postal_code.startswith("94") else "CH"
+    lines.append(f"{'FL-' if country == 'LI' else ''}{postal_code} {town}")
+    return {"name": name, "street": street, "buildingNumber": number, "postalCode": postal_code, "town": town, "country": country}, lines
+
+
+def participant(text):
+    """The codeline's participant number as printed: "01-162-8"."""
+    digits = text[-10:-1]
+    return f"{digits[:2]}-{int(digits[2:8])}-{digits[8]}"
+
+
+def slip(text, address_lines, rng):
     width, height = 2100, 1060
     image = Image.new("RGB", (width, height), (250, 214, 180))
     draw = ImageDraw.Draw(image)
@@ -33,7 +72,9 @@ def slip(text, rng):
     for box in [(60, 60, 1000, 380), (1100, 60, 2040, 380), (60, 420, 1000, 700)]:
         draw.rectangle(box, outline=(220, 120, 60), width=3)
     draw.text((80, 80), "Einzahlung für / Versement pour", fill=(120, 60, 20), font=sans)
-    draw.text((80, 140), "Muster AG, Bahnhofstrasse 7, 8001 Zürich", fill=(20, 20, 20), font=sans)
+    for index, line in enumerate(address_lines):
+        draw.text((80, 130 + 40 * index), line, fill=(20, 20, 20), font=sans)
+    draw.text((80, 150 + 40 * len(address_lines)), f"Konto / Compte / Conto   {participant(text)}", fill=(120, 60, 20), font=sans)
     draw.text((1120, 80), "Referenz-Nr. / No de référence", fill=(120, 60, 20), font=sans)
     # The codeline's white band, as on real slips.
     draw.rectangle((0, 860, width, 1000), fill=(255, 255, 255))
@@ -66,7 +107,8 @@ def photograph(image, case, rng):
 
 def make(case, rng):
     text = codeline(rng)
-    return photograph(slip(text, rng), case, rng), {"codeline": text}
+    address, lines = creditor(rng)
+    return photograph(slip(text, lines, rng), case, rng), {"codeline": text, "creditor": address}
 
 
 if __name__ == "__main__":
