@@ -27,6 +27,16 @@ import Vapor
             #expect(refused.form == nil && refused.notes.first == app.localizer.text("payments_slipInvalid", locale: "de"))
             #expect(refused.notes.dropFirst().allSatisfy { !$0.contains("payments_") && $0 != misread.problems.first?.message }, "worded in German: \(refused.notes)")
 
+            // An orange slip's creditor, read from its printed address, fills the form with a note to compare it.
+            var orange = Slip.fromCodeline("0100003949753>120000000000234478943216899+ 010001628>")
+            let plain = PaymentPresentation.slipForm([orange], german)
+            #expect(plain.form?.beneficiaryName == "" && plain.notes == [app.localizer.text("payments_slipReadCodeline", locale: "de")])
+            orange.creditor = QRBill.Address(name: "Gemeinde Köniz", street: "Dorfplatz", buildingNumber: "99", postalCode: "3098", town: "Köniz", country: "CH")
+            let filled = PaymentPresentation.slipForm([orange], german)
+            #expect(filled.form?.beneficiaryName == "Gemeinde Köniz" && filled.form?.beneficiaryBuildingNumber == "99" && filled.form?.beneficiaryTown == "Köniz")
+            #expect(filled.form?.beneficiaryAccount == "01-162-8" && filled.form?.amount == "3949.75")
+            #expect(filled.notes == ["payments_slipReadCodeline", "payments_slipCreditorRead"].map { app.localizer.text($0, locale: "de") })
+
             // What a page shows is what the view model says: the same scan list through HTTP.
             try await anna.get(SiteURL.captures.path)
             #expect(try await anna.post(SiteURL.captures.path, ["kind": "document"], files: ["image": try Fixtures.documentPhoto()]).status == .seeOther)

@@ -111,6 +111,8 @@ enum PaymentPresentation {
             return (nil, [context.text("payments_slipInvalid")] + problems)
         }
         var notes = [context.text(slip.kind == .qrBill ? "payments_slipReadQR" : "payments_slipReadCodeline")]
+        // A QR-bill's creditor is in its checked payload; an orange slip's was read from its print.
+        if slip.kind == .esr, slip.creditor != nil { notes.append(context.text("payments_slipCreditorRead")) }
         notes += (slip.notes ?? []).compactMap(\.paymentProblem).flatMap { $0.localized.map { $0.text(in: context) } }
         if slip.notification { notes.append(context.text("payments_slipNotification")) }
         if slips.count > 1 { notes.append(context.text("payments_slipSeveral", ["count": "\(slips.count)"])) }
