@@ -45,14 +45,18 @@ public enum SlipAddressBlock {
         var street = "", number = ""
         // The line before the place is the street when it carries a building number or names a
         // post box; a block of name and place alone has none.
-        if nameLines.count >= 2, let last = nameLines.last, let (name, building) = CombinedAddress.street(last),
-           !building.isEmpty || last.folded().lowercased().hasPrefix("postfach") || last.folded().lowercased().hasPrefix("case postale") {
-            (street, number) = (name, building)
-            nameLines.removeLast()
+        if nameLines.count >= 2, let last = nameLines.last, let (name, building) = CombinedAddress.street(last) {
+            let lowered = last.folded().lowercased()
+            if !building.isEmpty || lowered.hasPrefix("postfach") || lowered.hasPrefix("case postale") {
+                (street, number) = (name, building)
+                nameLines.removeLast()
+            }
         }
         let name = nameLines.joined(separator: ", ")
-        guard name.contains(where: \.isLetter), name.count <= 70, street.count <= 70, number.count <= 16, town.count <= 35 else { return nil }
-        return QRBill.Address(name: name, street: street, buildingNumber: number, postalCode: postalCode, town: town, country: country)
+        guard name.contains(where: \.isLetter) else { return nil }
+        // A payment's limits on each field, as a QR-bill's creditor is checked.
+        var problems: [PaymentProblem] = []
+        return QRBillRules.address(["S", name, street, number, postalCode, town, country], role: .creditor, into: &problems)
     }
 
     /// The line without the printed box's edge that OCR read as a bar or bracket beside it ("| Muster AG").
@@ -77,14 +81,16 @@ public enum SlipAddressBlock {
 
     /// "01-162-8", whatever its check digit says (a misread one still marks the account line).
     private static func isParticipantShaped(_ word: Substring) -> Bool {
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[0].count == 2 && (1...6).contains(parts[1].count) && parts[2].count == 1
-            && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard word.contains("-") else { return false }
+        switch ParticipantNumber.parse(String(word)) {
+        case .success: return true
+        case .failure(let problem): return problem.kind == .checkDigit
+        }
     }
 
-    /// Lower case, accents folded, every run of other characters one space.
+    /// Accents folded, then the receipts' keyword normalization: lower case, every run of other
+    /// characters than letters and digits one space.
     private static func simplified(_ text: String) -> String {
-        String(text.folded().lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " })
-            .split(separator: " ").joined(separator: " ")
+        TotalKeywords.normalized(text.folded())
     }
 }
