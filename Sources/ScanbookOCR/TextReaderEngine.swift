@@ -3,7 +3,7 @@ import ScanbookCore
 
 /// The text readers Scanbook has: Tesseract, and PP-OCR through ONNX Runtime (measured far better
 /// on receipts; docs/benchmarks.md). `SCANBOOK_OCR_ENGINE` picks the server's default;
-/// `scanbook ocr --engine` and `scanbook receipt --engine` let a person compare.
+/// `scanbook ocr --engine`, `scanbook receipt --engine` and `scanbook slip --engine` let a person compare.
 public enum TextReaderEngine: String, Sendable, CaseIterable, Codable {
     case tesseract
     case ppocr

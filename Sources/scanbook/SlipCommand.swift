@@ -10,6 +10,7 @@ struct SlipCommand: AsyncParsableCommand {
 
     @Argument(help: "A JPEG or PNG file.") var image: String?
     @ArgumentParser.Option(help: "A codeline as printed on an orange slip, instead of a photo.") var codeline: String?
+    @ArgumentParser.Option(help: "The text reader for an orange slip: tesseract or ppocr (default: SCANBOOK_OCR_ENGINE, else ppocr).") var engine: TextReaderEngine?
     @Flag(help: "Print JSON.") var json = false
 
     struct Output: Encodable {
@@ -21,9 +22,9 @@ struct SlipCommand: AsyncParsableCommand {
         if let codeline {
             slips = [Slip.fromCodeline(codeline)]
         } else if let image {
-            let pool = TesseractPool(threads: 1)
-            defer { pool.shutdown() }
-            slips = try await SlipReader().read(try readImage(image), with: pool)
+            let reader = try (engine ?? .configured()).makeReader(threads: 1)
+            defer { reader.shutdown() }
+            slips = try await SlipReader().read(try readImage(image), with: reader)
         } else {
             throw ValidationError("Give an image or --codeline.")
         }

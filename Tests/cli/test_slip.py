@@ -90,14 +90,15 @@ def test_codelines_are_checked_and_never_guessed():
     assert wrong[0]["problems"][0]["field"] == "participant" and "account" not in wrong[0]
 
 
-def test_an_orange_slip_photo_gives_its_codeline_and_creditor(tmp_path):
-    """Two generated slip photos (plain and tilted): the OCR-B codeline, and the creditor from the
-    address block under "Einzahlung für" (with its umlaut: "Gemeinde Köniz")."""
+@pytest.mark.parametrize("engine", ["tesseract", "ppocr"])
+def test_an_orange_slip_photo_gives_its_codeline_and_creditor(tmp_path, engine):
+    """Two generated slip photos (plain and tilted), with either reader: the OCR-B codeline, and the
+    creditor from the address block under "Einzahlung für" (with its umlaut: "Gemeinde Köniz")."""
     generator = Path(__file__).resolve().parents[2] / "Tools" / "docgen" / "generate_slips.py"
     subprocess.run(["/usr/bin/python3", str(generator), "--out", str(tmp_path), "--count", "3", "--seed", "7"], check=True, timeout=120)
     for index in (0, 2):
         truth = json.loads((tmp_path / f"{index:03d}.json").read_text())
-        found = slip(str(tmp_path / f"{index:03d}.jpg"))
+        found = slip(str(tmp_path / f"{index:03d}.jpg"), "--engine", engine)
         assert len(found) == 1 and found[0]["kind"] == "esr", found
         creditor = found[0].pop("creditor", None)
         assert found[0] == slip("--codeline", truth["codeline"])[0]

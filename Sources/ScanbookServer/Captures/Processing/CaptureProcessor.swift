@@ -43,7 +43,8 @@ struct CaptureJob: Sendable {
 struct CaptureContext: Sendable {
     let application: Application
     let recognizer: any TextRecognizer
-    /// The reader `AppConfig.ocrEngine` picks (receipts read with it; `recognizer` is Tesseract).
+    /// The reader `AppConfig.ocrEngine` picks: receipts and slips read with it, document pages
+    /// and forms with `recognizer` (Tesseract) until PP-OCR wins there (docs/benchmarks.md).
     let engineRecognizer: any TextRecognizer
     let ownerID: UUID
     /// The capture being processed: its derived images are recorded against it.

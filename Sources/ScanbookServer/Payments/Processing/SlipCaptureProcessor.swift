@@ -9,7 +9,7 @@ struct SlipCaptureProcessor: CaptureProcessor {
     let kind = CaptureKind.slip
 
     func process(_ job: CaptureJob, context: CaptureContext) async throws -> CaptureOutcome {
-        let slips = try await SlipReader().read(job.bytes, with: context.recognizer, work: context.application.imageWork)
+        let slips = try await SlipReader().read(job.bytes, with: context.engineRecognizer, work: context.application.imageWork)
         return try CaptureOutcome(SlipCaptureResult(slips: slips), recognizedText: slips.map(Self.summary).joined(separator: "\n"))
     }
 
