@@ -51,10 +51,12 @@ enum ScanbookBench {
             }
             // Issue 25: one corner cut off by the frame or covered in every photo.
             if let partial = option("--documents-partial") {
-                try await CaptureBench.run(
-                    directory: partial, label: "generated photos with a corner cut off or covered", scanner: scanner,
-                    limit: option("--limit").flatMap(Int.init), into: &table
-                )
+                for engine in engines {
+                    try await CaptureBench.run(
+                        directory: partial, label: "generated photos with a corner cut off or covered", scanner: scanner, engine: engine,
+                        limit: option("--limit").flatMap(Int.init), into: &table
+                    )
+                }
             }
             table.print(title: "Capture engine (issues 3 and 25)")
         }

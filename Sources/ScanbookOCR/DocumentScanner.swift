@@ -174,9 +174,15 @@ public struct DocumentScanner: Sendable {
     }
 
     public func read(_ prepared: PreparedPage, with recognizer: any TextRecognizer) async throws -> ScannedPage {
+        try await read(prepared, page: ocrImage(of: prepared), with: recognizer)
+    }
+
+    /// `page` read instead of the one `ocrImage(of:)` picks (a reader that does better on the
+    /// plain page than on the enhanced one).
+    public func read(_ prepared: PreparedPage, page: Image, with recognizer: any TextRecognizer) async throws -> ScannedPage {
         var prepared = prepared
         let start = ContinuousClock.now
-        let ocr = try await recognizer.recognize(ocrImage(of: prepared), options: ocrOptions)
+        let ocr = try await recognizer.recognize(page, options: ocrOptions)
         prepared.timings.record("ocr", since: start)
         return ScannedPage(prepared: prepared, ocr: ocr)
     }

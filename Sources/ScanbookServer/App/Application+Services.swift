@@ -48,8 +48,8 @@ extension Application {
     }
 
     /// The reader `SCANBOOK_OCR_ENGINE` picks: PP-OCR by default, else the Tesseract pool; tests
-    /// may substitute a fake. A kind reads with it once the bench shows a gain: receipts, meters
-    /// and slips so far; document pages and forms read with `textRecognizer`.
+    /// may substitute a fake. A kind reads with it once the bench shows a gain: receipts, meters,
+    /// slips and document pages so far; forms read with `textRecognizer`.
     var engineTextRecognizer: any TextRecognizer {
         get { storage[EngineRecognizerKey.self] ?? textRecognizer }
         set { storage[EngineRecognizerKey.self] = newValue }

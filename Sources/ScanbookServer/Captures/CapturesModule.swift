@@ -10,7 +10,7 @@ struct CapturesModule: ScanbookModule {
     var blobReferences: [any ReferencesBlobs.Type] { [Capture.self, CaptureDerivedBlob.self] }
 
     func captureProcessors(_ config: AppConfig) -> [any CaptureProcessor] {
-        [DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages)))]
+        [DocumentCaptureProcessor(scanner: DocumentScanner(ocrOptions: OCROptions(languages: config.ocrLanguages)), reading: DocumentReading(engine: config.ocrEngine))]
     }
 
     func registerRoutes(_ routes: ModuleRoutes) {

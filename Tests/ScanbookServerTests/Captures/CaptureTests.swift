@@ -33,6 +33,27 @@ import VaporTesting
         }
     }
 
+    /// With PP-OCR configured, a document page is read as photographed: on the enhanced page it
+    /// read this fixture's heading as "DELIVERYCONTRACT". The enhanced page is still kept.
+    @Test(arguments: TestDatabase.available)
+    func withPPOCRTheStraightenedPageIsReadAndTheEnhancedOneKept(_ database: TestDatabase) async throws {
+        try await withScanbook(database, configure: { $0.captureWorkers = 1; $0.ocrEngine = .ppocr }) { app, _ in
+            app.startCaptureWorkers()
+            let anna = WebSession(app)
+            try await anna.register(email: "anna@example.org")
+            let id = try await anna.uploadCapture(try Fixtures.documentPhoto("document-2"))
+            let capture = try await app.waitForCapture(id)
+            #expect(capture.status == .done, "error: \(capture.error ?? "none")")
+            let result = try JSONDecoder().decode(DocumentCaptureResult.self, from: Data(try #require(capture.result).utf8))
+            struct Truth: Decodable { let text: String }
+            let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: Fixtures.visionDirectory.appendingPathComponent("document-2.json")))
+            let lines = truth.text.split(separator: "\n").map(String.init)
+            // Every line as printed but the last, which neither reader finds on this photo.
+            #expect(result.ocr.lines.map(\.text) == Array(lines.dropLast()))
+            #expect(try await anna.get(SiteURL.blob(id: result.enhancedImage).path).headers.contentType?.description == "image/png")
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func theAPIQueuesAndReportsCaptures(_ database: TestDatabase) async throws {
         try await withScanbook(database) { app, _ in

@@ -43,8 +43,8 @@ struct CaptureJob: Sendable {
 struct CaptureContext: Sendable {
     let application: Application
     let recognizer: any TextRecognizer
-    /// The reader `AppConfig.ocrEngine` picks: receipts and slips read with it, document pages
-    /// and forms with `recognizer` (Tesseract) until PP-OCR wins there (docs/benchmarks.md).
+    /// The reader `AppConfig.ocrEngine` picks: receipts, slips and document pages read with it,
+    /// forms with `recognizer` (Tesseract), where PP-OCR gained nothing (docs/benchmarks.md).
     let engineRecognizer: any TextRecognizer
     let ownerID: UUID
     /// The capture being processed: its derived images are recorded against it.
