@@ -22,7 +22,8 @@ struct SlipCommand: AsyncParsableCommand {
         if let codeline {
             slips = [Slip.fromCodeline(codeline)]
         } else if let image {
-            let reader = try (engine ?? .configured()).makeReader(threads: 1)
+            // A QR-bill is read from its code alone: the text reader is made for an orange slip only.
+            let reader = try (engine ?? .configured()).makeReaderWhenFirstUsed(threads: 1)
             defer { reader.shutdown() }
             slips = try await SlipReader().read(try readImage(image), with: reader)
         } else {

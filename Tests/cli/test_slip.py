@@ -1,5 +1,6 @@
 """`scanbook slip`: QR-bills in photos that are hard for barcode readers, and orange-slip codelines."""
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -80,6 +81,19 @@ def test_a_transparent_png_and_two_bills_on_one_page(tmp_path):
 def test_a_page_without_a_bill_has_no_slip(tmp_path):
     page().save(tmp_path / "empty.png")
     assert slip(str(tmp_path / "empty.png")) == []
+
+
+def test_a_qr_bill_is_read_without_the_text_reader_and_a_missing_one_is_named(tmp_path):
+    """PP-OCR's models are loaded only for a photo without a QR-bill: with none installed, the bill
+    is still read, and a page that needs the text reader fails saying what to install."""
+    env = dict(os.environ, SCANBOOK_OCR_ENGINE="ppocr", SCANBOOK_MODELS_DIR=str(tmp_path / "no-models"))
+    page(code(4)).save(tmp_path / "bill.png")
+    bill = subprocess.run([BINARY, "slip", str(tmp_path / "bill.png"), "--json"], env=env, capture_output=True, text=True, timeout=120)
+    assert bill.returncode == 0, bill.stderr
+    assert [found["amount"] for found in json.loads(bill.stdout)["slips"]] == ["1949.75"]
+    page().save(tmp_path / "empty.png")
+    empty = subprocess.run([BINARY, "slip", str(tmp_path / "empty.png"), "--json"], env=env, capture_output=True, text=True, timeout=120)
+    assert empty.returncode != 0 and "make models" in empty.stderr, empty.stderr
 
 
 def test_codelines_are_checked_and_never_guessed():
