@@ -172,6 +172,7 @@ bench: deps-test models
 	  --slips $(BENCH_SLIPS) --mnist $(BENCH_MNIST) --forms $(BENCH_FORMS) \
 	  --speed-vs-tesseract $(BENCH_SROIE) --statements 10000 --fuzz 1000000
 	$(PYTHON) Tools/bench/load_bench.py --bin .build/release/scanbook --json .build/load-bench.json
+	@[ ! -d $(BENCH_SROIE) ] || $(PYTHON) Tools/bench/worker_memory.py --bin .build/release/scanbook --photos $(BENCH_SROIE) --count 20 --json .build/worker-memory.json
 	$(MAKE) --no-print-directory bench-fuzz
 
 # The fuzz suite with ten times CI's examples per operation and web form.
