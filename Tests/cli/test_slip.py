@@ -22,8 +22,8 @@ PAYLOAD = "\n".join([
 ])
 
 
-def slip(*arguments):
-    result = subprocess.run([BINARY, "slip", *arguments, "--json"], capture_output=True, text=True, timeout=120)
+def slip(*arguments, env=None):
+    result = subprocess.run([BINARY, "slip", *arguments, "--json"], capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)["slips"]
 
@@ -88,9 +88,7 @@ def test_a_qr_bill_is_read_without_the_text_reader_and_a_missing_one_is_named(tm
     is still read, and a page that needs the text reader fails saying what to install."""
     env = dict(os.environ, SCANBOOK_OCR_ENGINE="ppocr", SCANBOOK_MODELS_DIR=str(tmp_path / "no-models"))
     page(code(4)).save(tmp_path / "bill.png")
-    bill = subprocess.run([BINARY, "slip", str(tmp_path / "bill.png"), "--json"], env=env, capture_output=True, text=True, timeout=120)
-    assert bill.returncode == 0, bill.stderr
-    assert [found["amount"] for found in json.loads(bill.stdout)["slips"]] == ["1949.75"]
+    assert [found["amount"] for found in slip(str(tmp_path / "bill.png"), env=env)] == ["1949.75"]
     page().save(tmp_path / "empty.png")
     empty = subprocess.run([BINARY, "slip", str(tmp_path / "empty.png"), "--json"], env=env, capture_output=True, text=True, timeout=120)
     assert empty.returncode != 0 and "make models" in empty.stderr, empty.stderr

@@ -5,14 +5,13 @@ sampled every 50 ms until every capture is read. The workers share one ONNX Runt
 model (issue 41), so a worker should cost its own activations and buffers, not another copy of the
 models. Prints a table and, with --json, writes the figures.
 
-    Tools/bench/worker_memory.py --bin .build/release/scanbook --photos ../shared/corpora/sroie-dev/img --count 20
+    Tools/bench/worker_memory.py --bin .build/release/scanbook --photos ../shared/corpora/sroie-dev --count 20
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import platform
 import statistics
 import sys
 import threading
@@ -22,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cluster"))
 from client import Client  # noqa: E402
 from cluster import Instance  # noqa: E402
+from load_bench import machine  # noqa: E402
 
 
 def memory_kib(pid: int) -> dict[str, int]:
@@ -105,10 +105,7 @@ def main(argv: list[str]) -> int:
         return 2
     binary = str(Path(args.bin).resolve())  # the server runs in its data folder
     rows = [measure(binary, photos, int(count), args.engine, args.timeout) for count in args.workers.split(",")]
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor())
-    print(f"Capture workers' memory, {args.engine}, {len(photos)} photos from {args.photos}; {cpu}, {os.cpu_count()} cores; "
-          f"{time.strftime('%Y-%m-%d')}")
+    print(f"Capture workers' memory, {args.engine}, {len(photos)} photos from {args.photos}; {machine()}; {time.strftime('%Y-%m-%d')}")
     print("| workers | idle RSS | peak RSS | median RSS while reading | peak above one worker's | receipts / min | read / failed |")
     print("|---|---|---|---|---|---|---|")
     first = rows[0]["peak_mib"]
