@@ -80,6 +80,27 @@ public enum DateParser {
         return nil
     }
 
+    /// Eight digits that may be a date whose separators OCR lost or read as spaces: a word of eight
+    /// digits ("27032018"), or digit words split where a day, month and year part ("27 03 2018",
+    /// "27 032018") with no further digit word beside them (a phone number's groups).
+    public static func eightDigitWords(in line: String) -> [String] {
+        let words = line.split(separator: " ")
+        func isDigits(_ index: Int) -> Bool { words.indices.contains(index) && words[index].allSatisfy { $0.isASCII && $0.isNumber } }
+        var found: [String] = []
+        for start in words.indices where isDigits(start) && !isDigits(start - 1) {
+            var end = start, length = 0
+            var boundaries: [Int] = []
+            while isDigits(end), length < 8 {
+                length += words[end].count
+                boundaries.append(length)
+                end += 1
+            }
+            guard length == 8, !isDigits(end), boundaries.dropLast().allSatisfy({ $0 == 2 || $0 == 4 }) else { continue }
+            found.append(words[start..<end].joined())
+        }
+        return found
+    }
+
     // MARK: - Forms
 
     private static func digits(_ characters: [Character], _ index: inout Int, max: Int) -> (value: Int, count: Int)? {
@@ -112,7 +133,13 @@ public enum DateParser {
         index += 1
         guard let second = digits(characters, &index, max: 2), index < characters.count, characters[index] == separator else { return nil }
         index += 1
-        guard let third = digits(characters, &index, max: 4), endsCleanly(characters, index) else { return nil }
+        let third: (value: Int, count: Int)
+        if let glued = yearRunIntoTime(characters, &index) {
+            third = glued
+        } else {
+            guard let read = digits(characters, &index, max: 4), endsCleanly(characters, index) else { return nil }
+            third = read
+        }
         if first.count == 4 {
             // ISO order: year, month, day.
             guard third.count <= 2, let date = CalendarDate(year: first.value, month: second.value, day: third.value) else { return nil }
@@ -125,6 +152,23 @@ public enum DateParser {
         // OCR reads a leading 0 as 6, 8 or 9 ("19/62/2018", "92/02/2018", "87.05.25").
         if let date = CalendarDate(year: year, month: leadingZeroRepaired(second), day: leadingZeroRepaired(first)) { return (date, index - start) }
         return nil
+    }
+
+    /// "09/02/201811:40", "29-01-1820:38": the space between a date and its time of day lost, so
+    /// the year's digits run into the hour's. A run of three to six digits right before ":MM" is a
+    /// year (four digits when the run has five or more, else two) and an hour; a year is never
+    /// followed by a colon. `index` ends after the year.
+    private static func yearRunIntoTime(_ characters: [Character], _ index: inout Int) -> (value: Int, count: Int)? {
+        func isDigit(_ at: Int) -> Bool { characters.indices.contains(at) && characters[at].isASCII && characters[at].isNumber }
+        var colon = index
+        while isDigit(colon), colon - index <= 6 { colon += 1 }
+        guard (3...6).contains(colon - index), characters.indices.contains(colon), characters[colon] == ":",
+              isDigit(colon + 1), isDigit(colon + 2), !isDigit(colon + 3) else { return nil }
+        var yearEnd = index, hourEnd = index + (colon - index >= 5 ? 4 : 2), minuteEnd = colon + 1
+        guard let year = digits(characters, &yearEnd, max: hourEnd - index), let hour = digits(characters, &hourEnd, max: 2),
+              let minute = digits(characters, &minuteEnd, max: 2), hour.value <= 23, minute.value <= 59 else { return nil }
+        index = yearEnd
+        return year
     }
 
     private static func leadingZeroRepaired(_ number: (value: Int, count: Int)) -> Int {

@@ -25,11 +25,11 @@ extension ReceiptExtractor {
         if let stamped = lines.lazy.filter(isStamped).compactMap({ line in
             DateParser.separatorsReadAsDigits(line).flatMap { checked($0, stamped: true) }
         }).first { return stamped }
-        // Elsewhere only a word of eight digits that reads as a day, month and year of the last ten
-        // years before the receipt was read ("27032018 No. CS-20242").
+        // Elsewhere only eight digits that read as a day, month and year of the last ten years
+        // before the receipt was read ("27032018 No. CS-20242", "27 03 2018 No : CS-20243").
         guard let latestDate else { return nil }
-        return lines.lazy.flatMap { $0.split(separator: " ") }.filter { $0.count == 8 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
-            .compactMap { DateParser.separatorsReadAsDigits(String($0)) }
+        return lines.lazy.flatMap { DateParser.eightDigitWords(in: $0) }
+            .compactMap { DateParser.separatorsReadAsDigits($0) }
             .first { $0 <= latestDate && $0.year >= latestDate.year - 10 }
     }
 

@@ -58,8 +58,9 @@ enum ReceiptVocabulary {
     static let registration = lexicon["registration"]
     /// "Owned by" before the owning company's name, longest first ("dimiliki oleh" before "dimiliki").
     static let ownerPrefixes = lexicon["owner-prefix"].sorted { $0.count > $1.count }
-    /// Document titles at the top that are not the merchant.
-    static let headings = lexicon["heading"]
+    /// Lines at the top that are not the merchant: document titles, and what some tills print above
+    /// the name (thanks and store policies, "Goods sold are not returnable"; who served, "Cashier").
+    static let headings = lexicon["heading"] + lexicon["courtesy"] + lexicon["staff"]
     /// Words of an address ("Jalan", "Strasse", "Floor") and of contact lines ("Tel", "Fax").
     static let addressWords = lexicon["address"] + lexicon["contact"]
     /// Endings of compound street names ("Bahnhofstrasse").

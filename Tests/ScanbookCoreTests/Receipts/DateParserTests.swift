@@ -72,6 +72,28 @@ import ScanbookCore
         #expect(extractor.extract(lines: ["SHOP", "Ref 12345678", "Total 9.00"]).date == nil)
     }
 
+    @Test func aYearRunIntoItsTimeOfDayIsSplitFromIt() {
+        #expect(DateParser.parse("Date 09/02/201811:40")?.description == "2018-02-09", "a four-digit year")
+        #expect(DateParser.parse("Date: 29-01-1820:38")?.description == "2018-01-29", "a two-digit year, not the year 1820")
+        #expect(DateParser.parse("2018-02-0911:40:05")?.description == "2018-02-09", "an ISO date's day")
+        #expect(DateParser.parse("Date: 29-01-189:38")?.description == "2018-01-29", "an hour of one digit")
+        #expect(DateParser.parse("09/02/201825:40") == nil, "no hour 25: the digits are no year and time")
+        #expect(DateParser.parse("09/02/201811:4") == nil, "minutes have two digits")
+        #expect(DateParser.parse("09/02/2018 11:40")?.description == "2018-02-09")
+        let extractor = ReceiptExtractor(latestDate: CalendarDate(year: 2026, month: 12, day: 2))
+        #expect(extractor.extract(lines: ["SHOP", "Date: 29-01-1820:38", "Total 9.00"]).date == CalendarDate(year: 2018, month: 1, day: 29))
+    }
+
+    @Test func eightDigitsSplitAtTheDatePartsAreADateToo() {
+        let extractor = ReceiptExtractor(latestDate: CalendarDate(year: 2018, month: 4, day: 1))
+        #expect(extractor.extract(lines: ["SHOP", "27 03 2018 No : CS-20243", "Total 9.00"]).date?.description == "2018-03-27")
+        #expect(extractor.extract(lines: ["SHOP", "27 032018 No CS-20242", "Total 9.00"]).date?.description == "2018-03-27")
+        #expect(extractor.extract(lines: ["SHOP", "Tel 044 27 03 2018", "Total 9.00"]).date == nil, "one group of a phone number")
+        #expect(extractor.extract(lines: ["SHOP", "Ref 270 32018", "Total 9.00"]).date == nil, "not split where the parts meet")
+        #expect(DateParser.eightDigitWords(in: "Kasse 2703 2018 12") == [], "another digit word beside them")
+        #expect(DateParser.eightDigitWords(in: "2703 2018 No 27032018") == ["27032018", "27032018"])
+    }
+
     @Test func theUTCDayOfAMoment() {
         #expect(CalendarDate(utcDayOfSecondsSince1970: 0) == CalendarDate(year: 1970, month: 1, day: 1))
         #expect(CalendarDate(utcDayOfSecondsSince1970: 1_795_478_399) == CalendarDate(year: 2026, month: 11, day: 23))

@@ -71,4 +71,15 @@ import Testing
         #expect(MerchantGuess.from(["Mo.-Fr. 8-18 Uhr", "Papeterie Zürcher"]) == "Papeterie Zürcher")
         #expect(!MerchantGuess.isOpeningHours("SA-SA COSMETICS"), "a name that starts like a day range")
     }
+
+    /// Some tills print their footer or the cashier above the name; neither names the shop.
+    @Test func thanksStorePoliciesAndTheCashierAreNotTheMerchant() {
+        #expect(MerchantGuess.from(["GOODS SOLD ARE NOT RETURNABLE THANK YOU", "BOOKS & GIFTS CORNER", "Jalan Ampang"]) == "BOOKS & GIFTS CORNER")
+        #expect(MerchantGuess.from(["Z = 0% 4.00", ". .THANK YOU AND DO VISIT US AGAIN.", "Cashier [P.NISANTHI] Machine [003]", "[19/06/17] [11:37]", "FIVE STAR GROCER"])
+            == "FIVE STAR GROCER")
+        #expect(MerchantGuess.from(["Vielen Dank für Ihren Einkauf", "Es bediente Frau Meier", "Metzgerei Huber"]) == "Metzgerei Huber")
+        #expect(MerchantGuess.from(["Merci de votre visite", "Fromagerie Dubois"]) == "Fromagerie Dubois")
+        #expect(MerchantGuess.from(["TERIMA KASIH", "KEDAI RUNCIT AMAN"]) == "KEDAI RUNCIT AMAN")
+        #expect(MerchantGuess.from(["Thankful Bakery", "Hauptstrasse 3"]) == "Thankful Bakery", "whole words only")
+    }
 }
