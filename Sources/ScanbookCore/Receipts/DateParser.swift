@@ -157,7 +157,8 @@ public enum DateParser {
     /// "09/02/201811:40", "29-01-1820:38": the space between a date and its time of day lost, so
     /// the year's digits run into the hour's. A run of three to six digits right before ":MM" is a
     /// year (four digits when the run has five or more, else two) and an hour; a year is never
-    /// followed by a colon. `index` ends after the year.
+    /// followed by a colon. In an ISO date the same run is the day's digits and the hour's.
+    /// `index` ends after the year (or day).
     private static func yearRunIntoTime(_ characters: [Character], _ index: inout Int) -> (value: Int, count: Int)? {
         func isDigit(_ at: Int) -> Bool { characters.indices.contains(at) && characters[at].isASCII && characters[at].isNumber }
         var colon = index

@@ -11,7 +11,20 @@ public enum MerchantGuess {
     /// `confidences`: OCR's confidence (0–100) per line; a name-like line read below
     /// `legibleConfidence` is a logo or a smudge read as letters ("Berti Kan en hai I").
     public static func from(_ lines: [String], confidences: [Double]? = nil) -> String? {
-        guess(lines, confidences: confidences).map(withLettersReadAsDigits)
+        guess(lines, confidences: confidences).map(withLettersReadAsDigits).map(withoutUnbalancedEnd)
+    }
+
+    /// "SLF CASH & CARRY [97", "BILLION SIX ENTERPRISE P)": a last word holding a bracket that the
+    /// name never closes or opens is a registration number cut off, or a mark read beside the name.
+    static func withoutUnbalancedEnd(_ name: String) -> String {
+        func balanced(_ text: some StringProtocol) -> Bool {
+            text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count && text.filter { $0 == "[" }.count == text.filter { $0 == "]" }.count
+        }
+        var words = name.split(separator: " ")
+        while words.count > 1, let last = words.last, last.contains(where: { "()[]".contains($0) }), !balanced(words.joined(separator: " ")) {
+            words.removeLast()
+        }
+        return words.count == name.split(separator: " ").count ? name : clean(words.joined(separator: " "))
     }
 
     private static func guess(_ lines: [String], confidences: [Double]?) -> String? {

@@ -82,4 +82,12 @@ import Testing
         #expect(MerchantGuess.from(["TERIMA KASIH", "KEDAI RUNCIT AMAN"]) == "KEDAI RUNCIT AMAN")
         #expect(MerchantGuess.from(["Thankful Bakery", "Hauptstrasse 3"]) == "Thankful Bakery", "whole words only")
     }
+
+    @Test func aBracketTheNameNeverClosesEndsItBeforeTheBracket() {
+        #expect(MerchantGuess.from(["SLF CASH & CARRY [97", "(002107265-V)"]) == "SLF CASH & CARRY")
+        #expect(MerchantGuess.from(["BILLION SIX ENTERPRISE P)", "NO 5 JALAN"]) == "BILLION SIX ENTERPRISE")
+        #expect(MerchantGuess.from(["POPULAR BOOK CO. (M) SDN BHD"]) == "POPULAR BOOK CO. (M) SDN BHD", "balanced brackets stay")
+        #expect(MerchantGuess.from(["GOLDEN BAKERY (SETAPAK)"]) == "GOLDEN BAKERY (SETAPAK)")
+        #expect(MerchantGuess.withoutUnbalancedEnd("(SHOP)]") == "(SHOP)]", "one word is kept whole")
+    }
 }
