@@ -41,7 +41,7 @@ public enum DateParser {
     /// OCR puts a space after a date's separator ("12- 01-19"): a separator between a digit and a
     /// space followed by a digit loses the space. Offsets stay comparable within a line.
     static func closingSeparatorGaps(_ characters: [Character]) -> [Character] {
-        func isDigit(_ index: Int) -> Bool { characters.indices.contains(index) && characters[index].isASCII && characters[index].isNumber }
+        func isDigit(_ index: Int) -> Bool { Self.isDigit(characters, at: index) }
         var result: [Character] = []
         for (index, character) in characters.enumerated() {
             if character == " ", index > 0, "-/.".contains(characters[index - 1]), isDigit(index - 2), isDigit(index + 1) { continue }
@@ -113,8 +113,13 @@ public enum DateParser {
         return count == 0 ? nil : (value, count)
     }
 
+    /// An ASCII digit at `index`; false past either end.
+    private static func isDigit(_ characters: [Character], at index: Int) -> Bool {
+        characters.indices.contains(index) && characters[index].isASCII && characters[index].isNumber
+    }
+
     private static func endsCleanly(_ characters: [Character], _ index: Int) -> Bool {
-        index >= characters.count || !(characters[index].isASCII && characters[index].isNumber)
+        !isDigit(characters, at: index)
     }
 
     private static func year(_ value: Int, digits count: Int) -> Int? {
@@ -160,7 +165,7 @@ public enum DateParser {
     /// followed by a colon. In an ISO date the same run is the day's digits and the hour's.
     /// `index` ends after the year (or day).
     private static func yearRunIntoTime(_ characters: [Character], _ index: inout Int) -> (value: Int, count: Int)? {
-        func isDigit(_ at: Int) -> Bool { characters.indices.contains(at) && characters[at].isASCII && characters[at].isNumber }
+        func isDigit(_ at: Int) -> Bool { Self.isDigit(characters, at: at) }
         var colon = index
         while isDigit(colon), colon - index <= 6 { colon += 1 }
         guard (3...6).contains(colon - index), characters.indices.contains(colon), characters[colon] == ":",

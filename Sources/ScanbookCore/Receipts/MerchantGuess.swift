@@ -20,11 +20,12 @@ public enum MerchantGuess {
         func balanced(_ text: some StringProtocol) -> Bool {
             text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count && text.filter { $0 == "[" }.count == text.filter { $0 == "]" }.count
         }
-        var words = name.split(separator: " ")
+        let all = name.split(separator: " ")
+        var words = all[...]
         while words.count > 1, let last = words.last, last.contains(where: { "()[]".contains($0) }), !balanced(words.joined(separator: " ")) {
             words.removeLast()
         }
-        return words.count == name.split(separator: " ").count ? name : clean(words.joined(separator: " "))
+        return words.count == all.count ? name : clean(words.joined(separator: " "))
     }
 
     private static func guess(_ lines: [String], confidences: [Double]?) -> String? {
