@@ -2,7 +2,7 @@
 on) with the float and the int8 recognizer; prints how often each reads a line exactly and how often
 the two agree, as JSON. Run by test_models.py with the models' venv (ONNX Runtime's Python package).
 
-  recognizer_agreement.py MODELS_DIR SEED COUNT
+  recognizer_agreement.py MODELS_DIR SEED COUNT INT8_MODEL
 """
 import json
 import sys
@@ -35,9 +35,9 @@ def reader(path: Path):
 
 
 def main() -> int:
-    models, seed, count = Path(sys.argv[1]) / "ppocr", int(sys.argv[2]), int(sys.argv[3])
+    models, seed, count, int8_model = Path(sys.argv[1]) / "ppocr", int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     read_float = reader(models / "PP-OCRv6_rec_small_latin.onnx")
-    read_int8 = reader(models / "PP-OCRv6_rec_small_latin_int8.onnx")
+    read_int8 = reader(models / int8_model)
     readings = [(spaced(words), read_float(planes), read_int8(planes)) for words, planes in calibration_lines.lines(seed, count)]
     print(json.dumps({
         "lines": len(readings),

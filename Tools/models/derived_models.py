@@ -103,7 +103,7 @@ def derive_recognizer(source: Path, target: Path) -> None:
     edit(source, target, cut_and_flush)
 
 
-def quantize_recognizer(source: Path, target: Path, ranges: Path = RECOGNIZER_RANGES, measure_on=None) -> None:
+def quantize_recognizer(source: Path, target: Path, ranges: Path = RECOGNIZER_RANGES, measure_on=None, reduce_range: bool = False) -> None:
     """The recognizer with its ordinary convolutions in int8, at the activations' ranges in `ranges`;
     given `measure_on` (an ONNX Runtime CalibrationDataReader), those ranges are measured on its
     inputs first and written to `ranges` (calibrate_recognizer.py)."""
@@ -132,13 +132,20 @@ def quantize_recognizer(source: Path, target: Path, ranges: Path = RECOGNIZER_RA
         try:
             quantize_static(model, str(partial), calibration_data_reader=measure_on, calibration_cache_path=str(cache),
                             quant_format=QuantFormat.QDQ, op_types_to_quantize=["Conv"], nodes_to_exclude=depthwise,
-                            per_channel=True, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8)
+                            per_channel=True, reduce_range=reduce_range, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8)
         finally:
             root.setLevel(level)
         if measure_on is not None:
             # Sorted, so measuring again on the same model rewrites the same file.
             ranges.write_text(json.dumps(json.loads(cache.read_text()), sort_keys=True, indent=1) + "\n")
     partial.replace(target)
+
+
+def quantize_recognizer_7bit(source: Path, target: Path) -> None:
+    """The int8 recognizer with its weights in 7 bits (-64..63), for x86 processors without VNNI.
+    There ONNX Runtime multiplies uint8 by int8 with VPMADDUBSW, which adds two products in 16
+    bits: 255 * 127 * 2 saturates, 255 * 64 * 2 does not (ONNX Runtime's `reduce_range`)."""
+    quantize_recognizer(source, target, reduce_range=True)
 
 
 def edit(source: Path, target: Path, change) -> None:

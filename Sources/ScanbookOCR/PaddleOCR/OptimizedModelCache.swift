@@ -48,12 +48,5 @@ struct OptimizedModelCache: Sendable {
 
     /// The CPU as ONNX Runtime's layout choices see it: vendor, model and instruction set flags of
     /// the first processor in /proc/cpuinfo; nil when it cannot be read.
-    static let cpuSignature: String? = {
-        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
-        let firstProcessor = info.components(separatedBy: "\n\n").first ?? ""
-        let wanted = firstProcessor.split(separator: "\n").filter { line in
-            ["vendor_id", "model name", "flags"].contains { line.hasPrefix($0) }
-        }
-        return wanted.isEmpty ? nil : wanted.joined(separator: "\n")
-    }()
+    static let cpuSignature: String? = ProcessorInfo.describingLines.isEmpty ? nil : ProcessorInfo.describingLines.joined(separator: "\n")
 }
